@@ -1,0 +1,136 @@
+"""Town configuration switches for the bylaw engine (RULES.md §0.1 and §6 config keys).
+
+Defaults are the literal reading of the text, as in EXAMPLES.md's "default configuration". A town may
+override a switch within the values the catalogue allows; an unknown key or an out-of-range value is
+refused. `version` is a stable digest so an assessment can state which configuration produced it.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Switch:
+    key: str
+    default: Any
+    kind: type | tuple[type, ...]
+    choices: tuple[Any, ...] = ()
+    nullable: bool = False
+    note: str = ""
+
+
+def _s(key: str, default: Any, kind: Any, *choices: Any, nullable: bool = False, note: str = "") -> Switch:
+    return Switch(key, default, kind, tuple(choices), nullable, note)
+
+
+SWITCHES: Mapping[str, Switch] = MappingProxyType({s.key: s for s in (
+    _s("tz", "America/New_York", str, "America/New_York", note="CONV-TZ"),
+    _s("atleast_clear_days", False, bool, note="CONV-ATLEAST-BEFORE, CONV-BD-BEFORE"),
+    _s("had_days_strict", False, bool, note="CONV-HAD-N-DAYS, AMB-54"),
+    _s("extra_closed_days", (), tuple, note="CONV-BD: ISO dates the town office is closed besides holidays"),
+    _s("roll_c4s9", False, bool, note="CONV-ROLL, AMB-51, EXT-MGL-4-9"),
+    _s("saturday_holiday_observed_friday", False, bool, note="§0.3, AMB-51"),
+    _s("eom_rule", "last_day", str, "last_day", "next_day", note="CONV-MONTHS, AMB-52"),
+    _s("dist_inclusive", True, bool, note="CONV-DIST, AMB-05"),
+    _s("increment_rounding", "ceil", str, "ceil", "floor", note="CONV-INCR, AMB-10"),
+    _s("escalation_scope", "offender", str, "offender", "offender+provision", "offender+site",
+       note="CONV-ESCALATE, AMB-16"),
+    _s("escalation_lookback_days", None, int, nullable=True, note="CONV-ESCALATE"),
+    _s("notice_date_basis", "default", str, "default", "mailing", "receipt", note="CONV-NOTICE-DATE, AMB-53"),
+    _s("same_time_tolerance_days", 0, int, note="CONV-SAME-TIME"),
+    _s("consult_prorata_mode", "share_of_total_cap", str, "share_of_total_cap", "cap_on_portion", note="AMB-07"),
+    _s("carver281.state_fee_table", None, dict, nullable=True, note="AMB-03: external DEP fee table, cents"),
+    _s("carver281.noi_hearing_days", None, int, nullable=True, note="AMB-04"),
+    _s("carver281.bog_lookback_anchor", "assessment_date", str, "assessment_date", note="AMB-06"),
+    _s("carver281.noncriminal_schedule", None, tuple, nullable=True, note="AMB-09: cents per 1st, 2nd, 3rd+"),
+    _s("carver247.require_ms4_drainage", True, bool, note="AMB-11"),
+    _s("carver247.area_aggregation", "project_life", str, "project_life", note="AMB-12"),
+    _s("carver247.monthly_report_due_day", None, int, nullable=True, note="AMB-15"),
+    _s("carver247.storm_threshold_in", None, float, nullable=True, note="AMB-15"),
+    _s("carver247.noncriminal_3rd_amount", 300_000, int, note="AMB-17: cents; $3,000 as written, flagged"),
+    _s("carver136.erc_designations", None, tuple, nullable=True, note="AMB-20"),
+    _s("carver136.sb_rep_term_years", None, int, nullable=True, note="AMB-21"),
+    _s("carver136.noncriminal_subsequent", None, int, nullable=True, note="AMB-29: cents"),
+    _s("carver136.week_basis", "calendar_week", str, "calendar_week", "seven_days", note="AMB-23"),
+    _s("carver136.report_anchor", "permit_issued", str, "permit_issued", note="AMB-24"),
+    _s("carver136.extension_months", 12, int, note="AMB-25"),
+    _s("carver136.apply_oml", True, bool, note="AMB-26, EXT-OML-48H"),
+    _s("carver136.effective_date", None, dt.date, nullable=True, note="AMB-27"),
+    _s("carver136.restoration_hearing_anchor", "request", str, "request", "order", note="AMB-30"),
+    _s("carver136.ag_notice_days", None, int, nullable=True, note="AMB-31"),
+    _s("upton280.renewal_anchor", "old_expiration", str, "old_expiration", "renewal_date", note="AMB-38"),
+    _s("upton280.majority_basis", "full_membership", str, "full_membership", "present", note="AMB-41"),
+    _s("gardner650.emergency_notice_hours", 14, int, note="AMB-42"),
+    _s("gardner650.emergency_app_days", 11, int, note="AMB-43"),
+    _s("gardner650.hearing_days", 11, int, note="AMB-43"),
+    _s("gardner650.decision_days", 11, int, note="AMB-43"),
+    _s("gardner650.fee_mode", "LITERAL", str, "LITERAL", "INTENT", note="AMB-45"),
+    _s("gardner650.noncriminal_schedule", None, tuple, nullable=True, note="AMB-46: cents per 1st, 2nd, 3rd+"),
+    _s("gardner650.daily_offense", False, bool, note="AMB-46"),
+    _s("gardner650.nbz_structure_ban", True, bool, note="AMB-48"),
+)})
+
+
+class ConfigError(ValueError):
+    """A town setting that the catalogue does not allow."""
+
+
+def _check(switch: Switch, value: Any) -> Any:
+    if value is None:
+        if switch.nullable:
+            return None
+        raise ConfigError(f"{switch.key} may not be null")
+    if isinstance(value, list):
+        value = tuple(value)
+    if switch.kind is dt.date and isinstance(value, str):
+        value = dt.date.fromisoformat(value)
+    if switch.kind is float and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    if not isinstance(value, switch.kind) or (switch.kind is int and isinstance(value, bool)):
+        raise ConfigError(f"{switch.key} must be {getattr(switch.kind, '__name__', switch.kind)}, got {value!r}")
+    if switch.choices and value not in switch.choices:
+        raise ConfigError(f"{switch.key} must be one of {list(switch.choices)}, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class BylawConfig:
+    """The switches in force for one town; defaults are the literal text."""
+
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        checked = {}
+        for key, value in self.overrides.items():
+            if key not in SWITCHES:
+                raise ConfigError(f"unknown setting {key!r}")
+            checked[key] = _check(SWITCHES[key], value)
+        object.__setattr__(self, "overrides", MappingProxyType(checked))
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in SWITCHES:
+            raise KeyError(f"unknown setting {key!r}")
+        return self.overrides.get(key, SWITCHES[key].default)
+
+    def with_overrides(self, **changes: Any) -> BylawConfig:
+        merged = dict(self.overrides)
+        merged.update({k.replace("__", "."): v for k, v in changes.items()})
+        return BylawConfig(merged)
+
+    def is_default(self, key: str) -> bool:
+        return key not in self.overrides
+
+    @property
+    def version(self) -> str:
+        """Digest of the effective settings, stated on every assessment."""
+        blob = json.dumps({k: self[k] for k in sorted(SWITCHES)}, default=str, sort_keys=True)
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+DEFAULT = BylawConfig()
