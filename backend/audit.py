@@ -1,0 +1,153 @@
+"""The audit chain: one HMAC-linked chain of events per town, appended inside the writing transaction.
+
+Every insert, update and delete of an `Audited` model appends an AuditEvent holding actor, action, object,
+the RFC 8785 canonical JSON snapshot of the new state and a schema version. Each link's HMAC covers the
+previous link and the event, keyed by AUDIT_HMAC_KEY from the environment (never stored in the database).
+The town's head row is locked FOR UPDATE while appending, so concurrent writers cannot fork the chain.
+"""
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import hashlib
+import hmac
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any
+
+import rfc8785
+from sqlalchemy import event, insert, inspect, select, update
+from sqlalchemy.orm import Session
+
+from backend.clock import now
+from backend.models import AuditEvent, AuditHead
+from backend.models.base import Audited
+
+SCHEMA_VERSION = 1
+GENESIS = "0" * 64
+_actor: ContextVar[str] = ContextVar("audit_actor", default="system")
+_KEY: dict[str, bytes] = {}  # process-wide (threads do not inherit context variables)
+
+
+def set_actor(actor: str) -> None:
+    _actor.set(actor)
+
+
+@contextmanager
+def acting_as(actor: str) -> Iterator[None]:
+    token = _actor.set(actor)
+    try:
+        yield
+    finally:
+        _actor.reset(token)
+
+
+def jsonable(value: Any) -> Any:
+    if isinstance(value, dt.datetime):
+        return value.astimezone(dt.UTC).isoformat().replace("+00:00", "Z")
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, uuid.UUID):
+        return str(value)
+    if isinstance(value, bytes):
+        return base64.b64encode(value).decode()
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    return value
+
+
+def snapshot(obj: Audited) -> dict[str, Any]:
+    mapper = inspect(obj).mapper
+    skip = set(getattr(obj, "__audit_exclude__", ()))
+    return {a.key: jsonable(getattr(obj, a.key)) for a in mapper.column_attrs if a.key not in skip}
+
+
+def canonical(data: Any) -> str:
+    return rfc8785.dumps(data).decode()
+
+
+def link_hmac(key: bytes, prev: str, fields: dict[str, Any]) -> str:
+    return hmac.new(key, prev.encode() + b"|" + canonical(fields).encode(), hashlib.sha256).hexdigest()
+
+
+def event_fields(e: AuditEvent | dict[str, Any]) -> dict[str, Any]:
+    get = e.get if isinstance(e, dict) else lambda k: getattr(e, k)
+    return {k: jsonable(get(k)) for k in ("town_id", "seq", "at", "actor", "action", "object_type",
+                                          "object_id", "snapshot", "schema_version")}
+
+
+def town_of(obj: Audited) -> uuid.UUID:
+    return obj.town_id  # type: ignore[attr-defined,no-any-return]
+
+
+def _changes(session: Session) -> list[tuple[str, Audited]]:
+    out: list[tuple[str, Audited]] = [("create", o) for o in session.new if isinstance(o, Audited)]
+    out += [("update", o) for o in session.dirty
+            if isinstance(o, Audited) and session.is_modified(o, include_collections=False)]
+    out += [("delete", o) for o in session.deleted if isinstance(o, Audited)]
+    return out
+
+
+def _append(session: Session, town_id: uuid.UUID, items: list[tuple[str, Audited]], key: bytes) -> None:
+    conn = session.connection()
+    head = conn.execute(select(AuditHead.seq, AuditHead.hmac).where(AuditHead.town_id == town_id)
+                        .with_for_update()).first()
+    if head is None:
+        conn.execute(insert(AuditHead).values(town_id=town_id, seq=0, hmac=GENESIS))
+        seq, prev = 0, GENESIS
+    else:
+        seq, prev = head
+    at = now()
+    rows = []
+    for action, obj in items:
+        seq += 1
+        row = dict(town_id=town_id, seq=seq, at=at, actor=_actor.get(), action=action,
+                   object_type=type(obj).__name__, object_id=_object_id(obj),
+                   snapshot=canonical({} if action == "delete" else snapshot(obj)),
+                   schema_version=SCHEMA_VERSION, prev_hmac=prev)
+        row["hmac"] = prev = link_hmac(key, prev, event_fields(row))
+        rows.append(row)
+    conn.execute(insert(AuditEvent), rows)
+    conn.execute(update(AuditHead).where(AuditHead.town_id == town_id).values(seq=seq, hmac=prev))
+
+
+def _after_flush(session: Session, flush_context: Any) -> None:
+    changes = _changes(session)
+    if not changes:
+        return
+    key = session.info.get("audit_key") or _KEY.get("key")
+    if not key:
+        raise RuntimeError("audited write without an audit key (AUDIT_HMAC_KEY)")
+    by_town: dict[uuid.UUID, list[tuple[str, Audited]]] = {}
+    for action, obj in changes:
+        by_town.setdefault(town_of(obj), []).append((action, obj))
+    for town_id in sorted(by_town, key=str):
+        _append(session, town_id, by_town[town_id], key)
+
+
+def install(key: str) -> None:
+    """Register the flush hook (idempotent) and set the process's audit key."""
+    _KEY["key"] = key.encode()
+    if not event.contains(Session, "after_flush", _after_flush):
+        event.listen(Session, "after_flush", _after_flush)
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    town_id: uuid.UUID
+    events: int
+    rows: int
+    problem: str | None
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+
+def _object_id(obj: Audited) -> str:
+    return ":".join(str(v) for v in inspect(obj).mapper.primary_key_from_instance(obj))

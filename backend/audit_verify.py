@@ -1,0 +1,76 @@
+"""`flask audit verify`: check a town's chain (links, HMACs) and compare every current row with its last event."""
+from __future__ import annotations
+
+import hmac
+import uuid
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from backend.audit import GENESIS, VerifyReport, canonical, event_fields, link_hmac, snapshot
+from backend.extensions import db
+from backend.models import AuditEvent, AuditHead, Town
+from backend.models.base import Audited
+
+
+def audited_models() -> list[type[Audited]]:
+    return [m.class_ for m in db.Model.registry.mappers if issubclass(m.class_, Audited)]
+
+
+def _check_links(session: Session, town_id: uuid.UUID, key: bytes) -> tuple[int, dict[tuple[str, str], AuditEvent],
+                                                                             str | None]:
+    last: dict[tuple[str, str], AuditEvent] = {}
+    prev, expected_seq, count = GENESIS, 1, 0
+    stmt = select(AuditEvent).where(AuditEvent.town_id == town_id).order_by(AuditEvent.seq)
+    for ev in session.scalars(stmt).yield_per(1000):
+        count += 1
+        where = f"audit event seq {ev.seq} ({ev.action} {ev.object_type} {ev.object_id})"
+        if ev.seq != expected_seq:
+            return count, last, f"{where}: expected seq {expected_seq}; the chain has a gap"
+        if ev.prev_hmac != prev:
+            return count, last, f"{where}: prev link does not match the previous event's HMAC"
+        if not hmac.compare_digest(link_hmac(key, prev, event_fields(ev)), ev.hmac):
+            return count, last, f"{where}: HMAC does not verify (event rewritten without the key?)"
+        prev, expected_seq = ev.hmac, expected_seq + 1
+        last[(ev.object_type, ev.object_id)] = ev
+    head = session.get(AuditHead, town_id)
+    if count and (head is None or head.seq != expected_seq - 1 or head.hmac != prev):
+        return count, last, f"chain head does not match the last event (seq {expected_seq - 1})"
+    return count, last, None
+
+
+def _check_rows(session: Session, town_id: uuid.UUID, last: dict[tuple[str, str], AuditEvent]) -> tuple[int,
+                                                                                                  str | None]:
+    rows = 0
+    for model in sorted(audited_models(), key=lambda m: m.__name__):
+        col = model.id if model is Town else model.town_id  # type: ignore[attr-defined]
+        for obj in session.scalars(select(model).where(col == town_id).order_by(model.id)):  # type: ignore
+            rows += 1
+            name, oid = model.__name__, str(obj.id)  # type: ignore[attr-defined]
+            ev = last.pop((name, oid), None)
+            if ev is None:
+                return rows, f"{name} {oid} has no audit event (written behind the app's back?)"
+            if ev.action == "delete":
+                return rows, f"{name} {oid} exists but its last audit event (seq {ev.seq}) is a delete"
+            current = canonical(snapshot(obj))
+            if current != ev.snapshot:
+                return rows, f"{name} {oid} differs from its last audit event (seq {ev.seq}): {_diff(ev, obj)}"
+    for (name, oid), ev in sorted(last.items()):
+        if ev.action != "delete":
+            return rows, f"{name} {oid} is missing but its last audit event (seq {ev.seq}) is a {ev.action}"
+    return rows, None
+
+
+def _diff(ev: AuditEvent, obj: Audited) -> str:
+    import json
+    old, new = json.loads(ev.snapshot), snapshot(obj)
+    fields = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
+    return "fields " + ", ".join(fields)
+
+
+def verify_town(session: Session, town_id: uuid.UUID, key: bytes) -> VerifyReport:
+    events, last, problem = _check_links(session, town_id, key)
+    if problem:
+        return VerifyReport(town_id, events, 0, problem)
+    rows, problem = _check_rows(session, town_id, last)
+    return VerifyReport(town_id, events, rows, problem)

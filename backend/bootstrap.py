@@ -1,0 +1,83 @@
+"""Composition root: builds every adapter from configuration and registers the app's parts."""
+from __future__ import annotations
+
+import logging
+
+from apiflask import APIFlask
+from flask import jsonify
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
+from werkzeug.exceptions import HTTPException
+
+from backend import audit
+from backend.clock import SystemClock
+from backend.config import Settings
+from backend.extensions import db, limiter, migrate
+
+log = logging.getLogger(__name__)
+
+
+def register_extensions(app: APIFlask, settings: Settings) -> None:
+    app.extensions["clock"] = SystemClock()
+    db.init_app(app)
+    migrate.init_app(app, db, directory=_migrations_dir())
+    limiter.init_app(app)
+    audit.install(settings.audit_hmac_key)
+    if settings.database_url.startswith("sqlite"):
+        event.listen(Engine, "connect", _sqlite_pragmas)
+
+
+def _migrations_dir() -> str:
+    import os
+    return os.path.join(os.path.dirname(os.path.dirname(__file__)), "migrations")
+
+
+def _sqlite_pragmas(dbapi_conn, _record) -> None:  # type: ignore[no-untyped-def]
+    if type(dbapi_conn).__module__.startswith("sqlite3"):
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute("PRAGMA busy_timeout=10000")
+        cur.close()
+
+
+def register_security(app: APIFlask) -> None:
+    from backend.security import authenticate
+    app.before_request(authenticate)
+
+    @app.after_request
+    def _headers(response):  # type: ignore[no-untyped-def]
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        return response
+
+
+def register_errors(app: APIFlask) -> None:
+    @app.errorhandler(IntegrityError)
+    def _integrity(exc: IntegrityError):  # type: ignore[no-untyped-def]
+        db.session.rollback()
+        return jsonify(message="conflict with an existing record", detail={"db": str(exc.orig)[:200]}), 409
+
+    @app.errorhandler(StaleDataError)
+    def _stale(exc: StaleDataError):  # type: ignore[no-untyped-def]
+        db.session.rollback()
+        return jsonify(message="the record changed since you read it; reload and retry", detail={}), 412
+
+    @app.errorhandler(Exception)
+    def _unexpected(exc: Exception):  # type: ignore[no-untyped-def]
+        if isinstance(exc, HTTPException):
+            return jsonify(message=exc.description, detail={}), exc.code
+        db.session.rollback()
+        log.exception("unhandled error")
+        return jsonify(message="internal error; nothing was saved", detail={}), 500
+
+
+def register_blueprints(app: APIFlask) -> None:
+    from backend.api import register
+    register(app)
+
+
+def register_cli(app: APIFlask) -> None:
+    from backend.cli import register
+    register(app)

@@ -1,0 +1,62 @@
+"""Flask CLI: `flask audit verify`, `flask seed-demo`, `flask checklists sync`."""
+from __future__ import annotations
+
+import sys
+
+import click
+from apiflask import APIFlask
+from flask.cli import AppGroup
+from sqlalchemy import select
+
+from backend.audit import acting_as
+from backend.extensions import db
+from backend.models import Town
+
+audit_cli = AppGroup("audit", help="Audit chain tools.")
+
+
+@audit_cli.command("verify")
+@click.option("--town", "town_slug", default=None, help="town slug; default: every town")
+def verify_command(town_slug: str | None) -> None:
+    """Check links and HMACs of the chain and compare every current row with its last event."""
+    from flask import current_app
+
+    from backend.audit_verify import verify_town
+    key = current_app.config["SETTINGS"].audit_hmac_key.encode()
+    stmt = select(Town).order_by(Town.slug)
+    towns = list(db.session.scalars(stmt.where(Town.slug == town_slug) if town_slug else stmt))
+    if not towns:
+        click.echo(f"no town {town_slug!r}", err=True)
+        sys.exit(2)
+    failed = False
+    for town in towns:
+        report = verify_town(db.session, town.id, key)
+        status = "OK" if report.ok else f"FAILED: {report.problem}"
+        click.echo(f"{town.slug}: {report.events} events, {report.rows} rows: {status}")
+        failed |= not report.ok
+    sys.exit(1 if failed else 0)
+
+
+@click.command("seed-demo")
+def seed_demo_command() -> None:
+    """Create the demo towns, boards, sites, permits, parties and users (APP_ENV=demo only)."""
+    from flask import current_app
+
+    from backend.demo import seed_demo
+    env = current_app.config["SETTINGS"].app_env
+    if env == "production":
+        click.echo("refused: seed-demo never runs with APP_ENV=production", err=True)
+        sys.exit(2)
+    if db.session.scalar(select(Town).limit(1)) is not None:
+        click.echo("database already has towns; demo not seeded again")
+        return
+    with acting_as("cli:seed-demo"):
+        accounts = seed_demo()
+    click.echo("Demo accounts (email / password / town / role):")
+    for email, password, town, role in accounts:
+        click.echo(f"  {email:38} {password:18} {town:8} {role}")
+
+
+def register(app: APIFlask) -> None:
+    app.cli.add_command(audit_cli)
+    app.cli.add_command(seed_demo_command)

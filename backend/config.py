@@ -1,0 +1,81 @@
+"""Settings from environment variables (each documented in .env.example)."""
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+def normalise_database_url(url: str) -> str:
+    """postgres:// and postgresql:// (Heroku-style) use the psycopg 3 driver."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def _bool(value: str | None, default: bool) -> bool:
+    if value is None or value == "":
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+@dataclass
+class Settings:
+    app_env: str = "demo"  # demo | development | test | production
+    database_url: str = ""  # empty: SQLite file in the instance folder
+    secret_key: str = ""
+    audit_hmac_key: str = ""
+    redis_url: str = ""
+    token_ttl_hours: int = 24 * 14
+    login_rate_limit: str = "10 per minute"
+    photo_root: str = ""  # empty: <instance>/photos
+    photo_max_bytes: int = 40 * 1024 * 1024
+    public_base_url: str = "http://127.0.0.1:5000"
+    heartbeat_stale_seconds: int = 180
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
+        env = dict(os.environ if env is None else env)
+        return cls(
+            app_env=env.get("APP_ENV", "demo"),
+            database_url=normalise_database_url(env.get("DATABASE_URL", "")),
+            secret_key=env.get("SECRET_KEY", ""),
+            audit_hmac_key=env.get("AUDIT_HMAC_KEY", ""),
+            redis_url=env.get("REDIS_URL", ""),
+            token_ttl_hours=int(env.get("TOKEN_TTL_HOURS", 24 * 14)),
+            login_rate_limit=env.get("LOGIN_RATE_LIMIT", "10 per minute"),
+            photo_root=env.get("PHOTO_ROOT", ""),
+            photo_max_bytes=int(env.get("PHOTO_MAX_BYTES", 40 * 1024 * 1024)),
+            public_base_url=env.get("PUBLIC_BASE_URL", "http://127.0.0.1:5000").rstrip("/"),
+            heartbeat_stale_seconds=int(env.get("HEARTBEAT_STALE_SECONDS", 180)),
+        )
+
+    def finalise(self, instance_path: str) -> Settings:
+        """Fill instance-relative defaults; refuse unsafe production settings."""
+        Path(instance_path).mkdir(parents=True, exist_ok=True)
+        if not self.database_url:
+            self.database_url = f"sqlite:///{Path(instance_path) / 'fieldenforce.sqlite3'}"
+        self.database_url = normalise_database_url(self.database_url)
+        if not self.photo_root:
+            self.photo_root = str(Path(instance_path) / "photos")
+        if self.app_env == "production":
+            missing = [n for n, v in (("SECRET_KEY", self.secret_key), ("AUDIT_HMAC_KEY", self.audit_hmac_key))
+                       if not v]
+            if missing:
+                raise RuntimeError(f"APP_ENV=production requires {', '.join(missing)}")
+        self.secret_key = self.secret_key or _instance_secret(instance_path, "secret_key")
+        self.audit_hmac_key = self.audit_hmac_key or _instance_secret(instance_path, "audit_hmac_key")
+        return self
+
+
+def _instance_secret(instance_path: str, name: str) -> str:
+    """Demo/dev only: a random key kept in the instance folder (never in the database)."""
+    path = Path(instance_path) / f".{name}"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()

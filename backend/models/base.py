@@ -1,0 +1,33 @@
+"""Shared column helpers and the audited-model mixin."""
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+
+from sqlalchemy import ForeignKey, Uuid
+from sqlalchemy.orm import Mapped, mapped_column
+
+from backend.clock import now
+from backend.types import UTCDateTime
+
+
+def uuid_pk() -> Mapped[uuid.UUID]:
+    return mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
+
+
+def town_fk() -> Mapped[uuid.UUID]:
+    return mapped_column(ForeignKey("towns.id"), index=True)
+
+
+def created_at() -> Mapped[dt.datetime]:
+    return mapped_column(UTCDateTime, default=now)
+
+
+def updated_at() -> Mapped[dt.datetime]:
+    return mapped_column(UTCDateTime, default=now, onupdate=now)
+
+
+class Audited:
+    """Marker: every insert, update and delete of this model appends to its town's audit chain."""
+
+    __audit_exclude__: tuple[str, ...] = ()

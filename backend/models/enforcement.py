@@ -1,0 +1,128 @@
+"""Violations, enforcement orders, offense-days and deadlines: the enforcement record."""
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from typing import Any
+
+from sqlalchemy import JSON, Column, Date, ForeignKey, Integer, String, Table, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from backend.extensions import db
+from backend.models.base import Audited, created_at, town_fk, updated_at, uuid_pk
+from backend.types import UTCDateTime
+
+order_violations = Table(
+    "order_violations", db.metadata,
+    Column("order_id", ForeignKey("enforcement_orders.id"), primary_key=True),
+    Column("violation_id", ForeignKey("violations.id"), primary_key=True),
+)
+
+
+class Violation(Audited, db.Model):
+    __tablename__ = "violations"
+    id: Mapped[uuid.UUID] = uuid_pk()
+    town_id: Mapped[uuid.UUID] = town_fk()
+    site_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("sites.id"), index=True)
+    inspection_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("inspections.id"))
+    permit_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("permits.id"))
+    offender_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("parties.id"))
+    chapter: Mapped[str] = mapped_column(String(20))
+    provision: Mapped[str] = mapped_column(String(80))  # RULES.md id or "permit:<number>:<condition id>"
+    citation: Mapped[str] = mapped_column(String(80))
+    description: Mapped[str] = mapped_column(Text)
+    observed_at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
+    status: Mapped[str] = mapped_column(String(20), default="open")
+    status_reason: Mapped[str | None] = mapped_column(Text)
+    corrected_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    closed_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    line_item: Mapped[int] = mapped_column(Integer, default=1)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_by: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[dt.datetime] = created_at()
+    updated_at: Mapped[dt.datetime] = updated_at()
+
+    __mapper_args__ = {"version_id_col": version}
+
+
+class EnforcementOrder(Audited, db.Model):
+    """A cease-and-desist, restoration order or enforcement order, and how it was served."""
+
+    __tablename__ = "enforcement_orders"
+    id: Mapped[uuid.UUID] = uuid_pk()
+    town_id: Mapped[uuid.UUID] = town_fk()
+    site_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("sites.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(30))
+    chapter: Mapped[str] = mapped_column(String(20))
+    status: Mapped[str] = mapped_column(String(20), default="draft")
+    status_reason: Mapped[str | None] = mapped_column(Text)
+    fine_path: Mapped[str | None] = mapped_column(String(20))  # criminal | noncriminal
+    text: Mapped[str] = mapped_column(Text, default="")
+    issued_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    issued_by: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("users.id"))
+    authorization: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  # designation or vote
+    served_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    service_method: Mapped[str | None] = mapped_column(String(30))  # certified_mail | hand_delivery | posting
+    service_detail: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    lifted_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[dt.datetime] = created_at()
+    updated_at: Mapped[dt.datetime] = updated_at()
+    violations: Mapped[list[Violation]] = relationship(secondary=order_violations)
+
+    __mapper_args__ = {"version_id_col": version}
+
+
+class OffenseDay(Audited, db.Model):
+    """A fact: the violation existed on this local date, under this provision, by this offender."""
+
+    __tablename__ = "offense_days"
+    __table_args__ = (UniqueConstraint("violation_id", "provision", "offender_id", "local_date"),)
+    id: Mapped[uuid.UUID] = uuid_pk()
+    town_id: Mapped[uuid.UUID] = town_fk()
+    violation_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("violations.id"), index=True)
+    provision: Mapped[str] = mapped_column(String(80))
+    offender_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("parties.id"), index=True)
+    local_date: Mapped[dt.date] = mapped_column(Date)
+    line_item: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[dt.datetime] = created_at()
+
+
+class FineAccrual(Audited, db.Model):
+    """An amount attached to an offense-day: a court maximum (criminal) or an issued citation (noncriminal)."""
+
+    __tablename__ = "fine_accruals"
+    id: Mapped[uuid.UUID] = uuid_pk()
+    town_id: Mapped[uuid.UUID] = town_fk()
+    offense_day_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("offense_days.id"), index=True)
+    path: Mapped[str] = mapped_column(String(20))
+    amount_cents: Mapped[int | None] = mapped_column(Integer)
+    rule_id: Mapped[str] = mapped_column(String(60))
+    status: Mapped[str] = mapped_column(String(20), default="proposed")  # proposed|issued|void
+    ruleset_version: Mapped[str] = mapped_column(String(40))
+    flags: Mapped[list[str]] = mapped_column(JSON, default=list)
+    issued_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    issued_by: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[dt.datetime] = created_at()
+
+
+class Deadline(Audited, db.Model):
+    __tablename__ = "deadlines"
+    id: Mapped[uuid.UUID] = uuid_pk()
+    town_id: Mapped[uuid.UUID] = town_fk()
+    site_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("sites.id"), index=True)
+    subject_type: Mapped[str] = mapped_column(String(30))
+    subject_id: Mapped[uuid.UUID] = mapped_column(index=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    rule_id: Mapped[str] = mapped_column(String(60))
+    citation: Mapped[str] = mapped_column(String(80))
+    label: Mapped[str] = mapped_column(String(300))
+    binds: Mapped[str] = mapped_column(String(40))
+    earliest_on: Mapped[dt.date | None] = mapped_column(Date)
+    latest_on: Mapped[dt.date | None] = mapped_column(Date)
+    earliest_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    latest_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    status: Mapped[str] = mapped_column(String(20), default="open")  # open | met | missed | cancelled
+    met_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    explanation: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[dt.datetime] = created_at()
