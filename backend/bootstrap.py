@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 def register_extensions(app: APIFlask, settings: Settings) -> None:
     app.extensions["clock"] = SystemClock()
     db.init_app(app)
-    migrate.init_app(app, db, directory=_migrations_dir())
+    migrate.init_app(app, db, directory=_migrations_dir(), render_as_batch=True, compare_type=True)
     limiter.init_app(app)
     audit.install(settings.audit_hmac_key)
     if settings.database_url.startswith("sqlite"):

@@ -6,6 +6,8 @@ import socket
 
 import pytest
 
+pytest_plugins = ["tests.fakes.conftest_plugin"]
+
 _real_connect = socket.socket.connect
 _real_connect_ex = socket.socket.connect_ex
 

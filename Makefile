@@ -1,0 +1,50 @@
+# Two commands on a fresh machine: `make run` (demo on http://127.0.0.1:5000) and `make test`.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cat requirements.lock pyproject.toml | sha256sum | cut -c1-12)
+export INSTANCE_PATH ?= $(CURDIR)/instance
+export SHARED_DIR ?= $(abspath $(CURDIR)/../shared)
+PYTEST_WORKERS ?= 2
+
+.PHONY: install run migrate seed test test-sqlite test-postgres lint bench-photos bench-accrual clean
+
+$(STAMP): requirements.lock pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --disable-pip-version-check uv==0.13.9
+	$(BIN)/uv pip install --python $(BIN)/python --require-hashes -r requirements.lock
+	$(BIN)/uv pip install --python $(BIN)/python --no-deps -e .
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+install: $(STAMP)
+
+migrate: install
+	$(BIN)/flask --app backend db upgrade
+
+seed: migrate
+	APP_ENV=$${APP_ENV:-demo} $(BIN)/flask --app backend seed-demo
+
+run: seed
+	BIND=127.0.0.1 PORT=5000 $(BIN)/honcho start -f Procfile web worker scheduler
+
+test: install
+	$(MAKE) --no-print-directory test-sqlite
+	@if [ -n "$$TEST_DATABASE_URL" ]; then $(MAKE) --no-print-directory test-postgres; \
+	else echo "TEST_DATABASE_URL not set: PostgreSQL pass not run (.ci/run sets it)"; fi
+
+test-sqlite: install
+	env -u TEST_DATABASE_URL $(BIN)/pytest -n $(PYTEST_WORKERS) -m "not pg_only" -p no:cacheprovider
+
+test-postgres: install
+	$(BIN)/pytest -n $(PYTEST_WORKERS) -m "db or pg_only" -p no:cacheprovider
+
+lint: install
+	$(BIN)/ruff check backend bot inspections media tests bench tools
+	$(BIN)/lint-imports --no-cache
+
+bench-photos: install
+	$(BIN)/python -m bench.photos
+
+clean:
+	rm -rf $(VENV) instance .pytest_cache
