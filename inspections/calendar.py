@@ -134,7 +134,7 @@ class BusinessCalendar:
 
     def roll_c4s9(self, day: dt.date) -> dt.date:
         """EXT-MGL-4-9: a last day on a Sunday or legal holiday moves to the next business day; Saturdays never."""
-        if day.weekday() == 6 or self.is_holiday(day):
+        if day.weekday() == 6 or (day.weekday() < 5 and self.is_holiday(day)):
             while not self.is_business_day(day):
                 day += dt.timedelta(days=1)
         return day

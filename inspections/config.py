@@ -70,6 +70,8 @@ SWITCHES: Mapping[str, Switch] = MappingProxyType({s.key: s for s in (
     _s("gardner650.emergency_app_days", 11, int, note="AMB-43"),
     _s("gardner650.hearing_days", 11, int, note="AMB-43"),
     _s("gardner650.decision_days", 11, int, note="AMB-43"),
+    _s("gardner650.hearing_notice_days", None, int, nullable=True,
+       note="GARDNER-650-NOTICE-BY-REGS: hearing-notice days set by the Commission's rules; none by default"),
     _s("gardner650.fee_mode", "LITERAL", str, "LITERAL", "INTENT", note="AMB-45"),
     _s("gardner650.noncriminal_schedule", None, tuple, nullable=True, note="AMB-46: cents per 1st, 2nd, 3rd+"),
     _s("gardner650.daily_offense", False, bool, note="AMB-46"),

@@ -1,0 +1,1 @@
+"""Exemption and threshold rules, one module per chapter; `inspections.exemptions.assess` dispatches to them."""
