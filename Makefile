@@ -26,7 +26,7 @@ seed: migrate
 	APP_ENV=$${APP_ENV:-demo} $(BIN)/flask --app backend seed-demo
 
 run: seed
-	BIND=127.0.0.1 PORT=5000 $(BIN)/honcho start -f Procfile web worker scheduler
+	PATH="$(CURDIR)/$(BIN):$$PATH" BIND=127.0.0.1 PORT=5000 $(BIN)/honcho start -f Procfile web worker scheduler
 
 test: install
 	$(MAKE) --no-print-directory test-sqlite

@@ -57,6 +57,18 @@ def seed_demo_command() -> None:
         click.echo(f"  {email:38} {password:18} {town:8} {role}")
 
 
+checklists_cli = AppGroup("checklists", help="Checklist templates.")
+
+
+@checklists_cli.command("sync")
+def sync_checklists_command() -> None:
+    """Store the shipped checklist template versions in the database (safe to repeat)."""
+    from backend.services.checklists import sync_templates
+    for key, version, status in sync_templates():
+        click.echo(f"{key} v{version}: {status}")
+
+
 def register(app: APIFlask) -> None:
+    app.cli.add_command(checklists_cli)
     app.cli.add_command(audit_cli)
     app.cli.add_command(seed_demo_command)

@@ -60,6 +60,8 @@ def seed_demo() -> list[tuple[str, str, str, str]]:
     _gardner(*towns["gardner"])
     accounts += _users(towns)
     db.session.commit()
+    from backend.services.checklists import sync_templates
+    sync_templates()
     return accounts
 
 
@@ -92,8 +94,8 @@ def _carver(town: Town, boards: dict[str, Authority]) -> None:
                           issued_on=dt.date(2026, 5, 4), expires_on=dt.date(2029, 5, 4), recorded_on=dt.date(2026, 5, 20),
                           permittee_id=grower.id, conditions=[
                               {"id": "SC-1", "kind": "special", "text": "No equipment within 25 ft of the BVW."},
-                              {"id": "SC-2", "kind": "hours", "text": "Work Mon-Fri 7:00-17:00", "days": "Mon-Fri",
-                               "start": "07:00", "end": "17:00"}]))
+                              {"id": "SC-2", "kind": "hours", "text": "Work Mon-Fri 7:00-17:00",
+                               "days": ["Mon", "Tue", "Wed", "Thu", "Fri"], "start": "07:00", "end": "17:00"}]))
     sand = _party(town, "operator", "South Shore Sand & Gravel LLC", "+15085550102", address="1 Pit Rd, Carver MA")
     owner = _party(town, "owner", "Ana Souza", "+15085550103", language="pt", address="44 Plymouth St, Carver MA")
     pit = _site(town, "Plymouth St gravel pit", "44 Plymouth St, Carver, MA 02330", "Map 22 Lot 3",
@@ -103,11 +105,12 @@ def _carver(town: Town, boards: dict[str, Authority]) -> None:
                           kind="earth_removal_full", chapter="CARVER-136", number="ERC-2026-04",
                           issued_on=dt.date(2026, 3, 2), expires_on=dt.date(2027, 3, 2),
                           permittee_id=owner.id, operator_id=sand.id, conditions=[
-                              {"id": "C-1", "kind": "hours", "text": "Trucking Mon-Fri 7:00-17:00, Sat 8:00-12:00",
-                               "days": "Mon-Sat", "start": "07:00", "end": "17:00"},
-                              {"id": "C-2", "kind": "truck_route", "text": "Plymouth St to Route 58 only"},
+                              {"id": "C-1", "kind": "hours", "text": "Trucking Mon-Fri 7:00-17:00",
+                               "days": ["Mon", "Tue", "Wed", "Thu", "Fri"], "start": "07:00", "end": "17:00"},
+                              {"id": "C-2", "kind": "truck_route", "text": "Plymouth St to Route 58 only",
+                               "route": "Plymouth St, Route 58"},
                               {"id": "C-3", "kind": "volume_limit", "text": "Not more than 40,000 cy per year",
-                               "cubic_yards_per_year": 40000}]))
+                               "cubic_yards": 40000}]))
     builder = _party(town, "permittee", "Cedar Brook Homes Inc.", "+15085550104", language="es",
                      address="9 Main St, Carver MA")
     subdivision = _site(town, "Cedar Brook subdivision", "Rochester Rd, Carver, MA 02330", "Map 61 Lot 7",

@@ -1,4 +1,4 @@
-"""A described activity (what someone does, where, how much) and the answer to "is it exempt, what must be filed".
+"""A described activity (what is done, where, how much) and the answer: "is it exempt, what must be filed".
 
 The facts are grouped by the rule that reads them: earth volumes (Carver ch. 136), disturbed areas (Carver
 ch. 247), utility work, the lot history (Upton ~§ 280-3D), the minor-activity details (Upton ~§ 280-3E),
@@ -6,6 +6,7 @@ replication and nonconforming uses (Gardner ~§ 650-7A, ~§ 650-14). Where it li
 comes from `zones.py` as plain facts (`Location`); this module never measures geometry.
 A fact left `None` is unknown: the assessment then says so instead of guessing.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -27,17 +28,17 @@ class Chapter(StrEnum):
 
 
 class ActivityKind(StrEnum):
-    GENERAL = "general"                                  # build, fill, alter, clear: no special category
+    GENERAL = "general"  # build, fill, alter, clear: no special category
     RESIDENTIAL_DWELLING = "residential_dwelling"
     EARTH_REMOVAL = "earth_removal"
     LAND_DISTURBANCE = "land_disturbance"
-    AGRICULTURAL = "agricultural"                        # normal maintenance/improvement of land in ag use
-    UTILITY_MAINTENANCE = "utility_maintenance"          # maintain, repair, replace a public-service facility
+    AGRICULTURAL = "agricultural"  # normal maintenance/improvement of land in ag use
+    UTILITY_MAINTENANCE = "utility_maintenance"  # maintain, repair, replace a public-service facility
     EMERGENCY = "emergency"
     STREET_OR_UTILITY_INSTALLATION = "street_or_utility_installation"  # Carver ~§ 136-8B
-    PUBLIC_PROJECT = "public_project"                    # Town, state or federal project, Carver ~§ 136-8C
-    PUBLIC_WAY_MAINTENANCE = "public_way_maintenance"    # Gardner ~§ 650-5C
-    WALKWAY = "walkway"                                  # Upton ~§ 280-3E(1) ... (10)
+    PUBLIC_PROJECT = "public_project"  # Town, state or federal project, Carver ~§ 136-8C
+    PUBLIC_WAY_MAINTENANCE = "public_way_maintenance"  # Gardner ~§ 650-5C
+    WALKWAY = "walkway"  # Upton ~§ 280-3E(1) ... (10)
     PLANTING = "planting"
     DEPAVING = "depaving"
     FENCE_WALL_CORDWOOD = "fence_wall_cordwood"
@@ -54,8 +55,8 @@ class ActivityKind(StrEnum):
 class Party(StrEnum):
     PRIVATE = "private"
     UTILITY_COMPANY = "utility_company"
-    POLITICAL_SUBDIVISION = "political_subdivision"      # town, city, county, district
-    STATE_AGENCY = "state_agency"                        # an agency of the Commonwealth
+    POLITICAL_SUBDIVISION = "political_subdivision"  # town, city, county, district
+    STATE_AGENCY = "state_agency"  # an agency of the Commonwealth
     FEDERAL_AGENCY = "federal_agency"
 
 
@@ -71,14 +72,14 @@ class ProjectType(StrEnum):
 
 
 class Filing(StrEnum):
-    NONE = "none"                                        # nothing to file (exempt, or outside the chapter)
-    NOTICE = "notice"                                    # exempt, on written notice (and what else it names)
-    WETLANDS_PERMIT = "rda_or_noi"                       # Commission permit / order of conditions
+    NONE = "none"  # nothing to file (exempt, or outside the chapter)
+    NOTICE = "notice"  # exempt, on written notice (and what else it names)
+    WETLANDS_PERMIT = "rda_or_noi"  # Commission permit / order of conditions
     EXPEDITED_ERC_PERMIT = "expedited_erc_permit"
     FULL_ERC_PERMIT = "full_erc_permit"
     LAND_DISTURBANCE_PERMIT = "land_disturbance_permit"
-    PROHIBITED = "prohibited"                            # no filing can authorize it (e.g. a barred reversion)
-    UNDETERMINED = "undetermined"                        # a fact the answer needs is unknown
+    PROHIBITED = "prohibited"  # no filing can authorize it (e.g. a barred reversion)
+    UNDETERMINED = "undetermined"  # a fact the answer needs is unknown
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,7 @@ class Timing:
 
 @dataclass(frozen=True)
 class LotHistory:
-    lot_kind: str                      # "anr", "definitive_subdivision", or anything else
+    lot_kind: str  # "anr", "definitive_subdivision", or anything else
     single_family: bool
     recorded_on: dt.date | None = None
     house_built_on: dt.date | None = None

@@ -1,10 +1,11 @@
 """Numeric tests of the bylaws that exemptions and checklists share: distances, volumes, areas, ratios, dates.
 
 Each function answers one predicate (its name) with a `Finding`: `met`, the rule id, an Explanation with the
-arithmetic, and any AMB flag the reading depends on. Numbers come from the rule packs (`param`), never from code.
+arithmetic, and any AMB flag the reading depends on. Numbers come from the rule packs (`param`), not code.
 Distances follow CONV-DIST: full precision, rounded half-even to 0.1 ft, then compared; "within X" honours
 `dist_inclusive`, "more than X" is always strict.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -40,13 +41,13 @@ def feet(distance_ft: float) -> Decimal:
 
 
 def within_ft(distance_ft: float, limit_ft: float, cfg: BylawConfig = DEFAULT) -> bool:
-    """"within X feet" / "X-foot buffer": d <= X (d < X with dist_inclusive = false)."""
+    """ "within X feet" / "X-foot buffer": d <= X (d < X with dist_inclusive = false)."""
     d, limit = feet(distance_ft), Decimal(limit_ft)
     return d <= limit if cfg["dist_inclusive"] else d < limit
 
 
 def more_than_ft(distance_ft: float, limit_ft: float) -> bool:
-    """"more than X feet": strictly d > X."""
+    """ "more than X feet": strictly d > X."""
     return feet(distance_ft) > Decimal(limit_ft)
 
 
@@ -63,27 +64,37 @@ def is_before(earlier: dt.date | dt.datetime, later: dt.date | dt.datetime) -> t
     return a <= b, (("CONV-BEFORE",) if a == b else ())
 
 
-def carver136_buffer_kept(property_line_ft: float, *, relief: bool = False,
-                          cfg: BylawConfig = DEFAULT) -> Finding:
-    """CARVER-136-BUFFER-50FT: disturbance at d <= 50.0 ft from any property line is inside the buffer (AMB-32)."""
+def carver136_buffer_kept(
+    property_line_ft: float, *, relief: bool = False, cfg: BylawConfig = DEFAULT
+) -> Finding:
+    """CARVER-136-BUFFER-50FT: disturbance at d <= 50.0 ft from a property line is in the buffer (AMB-32)."""
     limit = param("CARVER-136-BUFFER-50FT", "distance_ft")
     d = feet(property_line_ft)
     inside = within_ft(property_line_ft, limit, cfg)
     flags = ("AMB-32",) if d == limit else ()
     sign = "<=" if cfg["dist_inclusive"] else "<"
     if inside and relief:
-        return _finding("CARVER-136-BUFFER-RELIEF", True, f"{d} ft {sign} {limit} ft, but the ERC granted relief", flags)
+        return _finding(
+            "CARVER-136-BUFFER-RELIEF", True, f"{d} ft {sign} {limit} ft, but the ERC granted relief", flags
+        )
     verdict = "inside the undisturbed buffer" if inside else "outside the buffer"
-    return _finding("CARVER-136-BUFFER-50FT", not inside, f"{d} ft from the property line; buffer is "
-                    f"d {sign} {limit} ft -> {verdict}", flags)
+    return _finding(
+        "CARVER-136-BUFFER-50FT",
+        not inside,
+        f"{d} ft from the property line; buffer is d {sign} {limit} ft -> {verdict}",
+        flags,
+    )
 
 
 def carver136_is_abutter(distance_ft: float, cfg: BylawConfig = DEFAULT) -> Finding:
     """CARVER-136-DEF-ABUTTERS-300FT: abutters to abutters within 300 ft of the site's property line."""
     limit = param("CARVER-136-DEF-ABUTTERS-300FT", "distance_ft")
     met = within_ft(distance_ft, limit, cfg)
-    return _finding("CARVER-136-DEF-ABUTTERS-300FT", met,
-                    f"{feet(distance_ft)} ft {'<=' if met else '>'} {limit} ft -> {'an' if met else 'not an'} abutter")
+    return _finding(
+        "CARVER-136-DEF-ABUTTERS-300FT",
+        met,
+        f"{feet(distance_ft)} ft {'<=' if met else '>'} {limit} ft -> {'an' if met else 'not an'} abutter",
+    )
 
 
 def carver136_removal_cy(removed_cy: float, rearranged_on_lot_cy: float) -> float:
@@ -92,12 +103,20 @@ def carver136_removal_cy(removed_cy: float, rearranged_on_lot_cy: float) -> floa
 
 
 def carver136_expedited(cy_per_year: float) -> Finding:
-    """CARVER-136-EXPEDITED: more than 1,000 and less than 5,000 cu yd per year, strict at both ends (AMB-22)."""
-    low, high = param("CARVER-136-EXPEDITED", "above_cy_per_year"), param("CARVER-136-EXPEDITED", "below_cy_per_year")
+    """CARVER-136-EXPEDITED: more than 1,000 and less than 5,000 cu yd per year, strict both ends (AMB-22)."""
+    low, high = (
+        param("CARVER-136-EXPEDITED", "above_cy_per_year"),
+        param("CARVER-136-EXPEDITED", "below_cy_per_year"),
+    )
     met = low < cy_per_year < high
     flags = ("AMB-22",) if cy_per_year == low else ()
-    return _finding("CARVER-136-EXPEDITED", met, f"{low:,} < {cy_per_year:,} < {high:,} cy/yr is {met}"
-                    + ("; exactly 1,000 is neither exempt nor expedited: full permit" if flags else ""), flags)
+    return _finding(
+        "CARVER-136-EXPEDITED",
+        met,
+        f"{low:,} < {cy_per_year:,} < {high:,} cy/yr is {met}"
+        + ("; exactly 1,000 is neither exempt nor expedited: full permit" if flags else ""),
+        flags,
+    )
 
 
 def carver247_disturbed_sq_ft(areas_sq_ft: tuple[float, ...]) -> float:
@@ -105,8 +124,9 @@ def carver247_disturbed_sq_ft(areas_sq_ft: tuple[float, ...]) -> float:
     return float(sum(areas_sq_ft))
 
 
-def carver247_applies(areas_sq_ft: tuple[float, ...], drains_to_ms4: bool | None,
-                      cfg: BylawConfig = DEFAULT) -> Finding:
+def carver247_applies(
+    areas_sq_ft: tuple[float, ...], drains_to_ms4: bool | None, cfg: BylawConfig = DEFAULT
+) -> Finding:
     """CARVER-247-APPLIES-1AC: disturbed area >= 43,560 sq ft, and (AMB-11) not found to miss the MS4."""
     minimum = param("CARVER-247-APPLIES-1AC", "min_sq_ft")
     total = carver247_disturbed_sq_ft(areas_sq_ft)
@@ -121,20 +141,27 @@ def carver247_applies(areas_sq_ft: tuple[float, ...], drains_to_ms4: bool | None
         if big_enough and drains_to_ms4 is False:
             flags.append("AMB-11")
     sum_text = " + ".join(f"{a:,}" for a in areas_sq_ft)
-    arithmetic = (f"{sum_text} = {total:,} sq ft {'>=' if big_enough else '<'} {minimum:,}; "
-                  f"drains to MS4: {drains_to_ms4} (required: {cfg['carver247.require_ms4_drainage']})")
+    arithmetic = (
+        f"{sum_text} = {total:,} sq ft {'>=' if big_enough else '<'} {minimum:,}; "
+        f"drains to MS4: {drains_to_ms4} (required: {cfg['carver247.require_ms4_drainage']})"
+    )
     return _finding("CARVER-247-APPLIES-1AC", big_enough and drains_ok, arithmetic, tuple(flags))
 
 
 def carver247_waiver_allowed(lawful: bool, public_interest: bool, consistent_with_purpose: bool) -> Finding:
     """CARVER-247-WAIVER: all three findings of ~§ 247-5B are needed."""
     met = lawful and public_interest and consistent_with_purpose
-    return _finding("CARVER-247-WAIVER", met, f"allowed by law: {lawful}; public interest: {public_interest}; "
-                    f"consistent with the purpose: {consistent_with_purpose} -> waiver {'may' if met else 'may not'} issue")
+    return _finding(
+        "CARVER-247-WAIVER",
+        met,
+        f"allowed by law: {lawful}; public interest: {public_interest}; "
+        f"consistent with the purpose: {consistent_with_purpose} -> "
+        f"waiver {'may' if met else 'may not'} issue",
+    )
 
 
 def upton_setbacks_met(rule_id: str, river_mahw_ft: float | None, other_resource_ft: float | None) -> Finding:
-    """Upton ~§ 280-3E(4), (6), (7): more than 100 ft from a river's MAHW line AND more than 50 ft from the rest.
+    """Upton ~§ 280-3E(4), (6), (7): more than 100 ft from a river's MAHW line AND more than 50 ft from others
 
     AMB-35: every applicable setback is tested ("whichever is farther"; item (7) omits the phrase).
     None means no such resource area is in range, so that setback does not apply.
@@ -144,24 +171,34 @@ def upton_setbacks_met(rule_id: str, river_mahw_ft: float | None, other_resource
     other_ok = other_resource_ft is None or more_than_ft(other_resource_ft, other_limit)
     both_known = river_mahw_ft is not None and other_resource_ft is not None
     flags = ("AMB-35",) if both_known or rule_id == "UPTON-280-MINOR-LAWN-CONVERSION" else ()
-    parts = [f"river MAHW {feet(river_mahw_ft)} ft > {river_limit}: {river_ok}" if river_mahw_ft is not None else
-             "no riverfront area", f"other resource {feet(other_resource_ft)} ft > {other_limit}: {other_ok}"
-             if other_resource_ft is not None else "no other resource area in range"]
+    parts = [
+        f"river MAHW {feet(river_mahw_ft)} ft > {river_limit}: {river_ok}"
+        if river_mahw_ft is not None
+        else "no riverfront area",
+        f"other resource {feet(other_resource_ft)} ft > {other_limit}: {other_ok}"
+        if other_resource_ft is not None
+        else "no other resource area in range",
+    ]
     return _finding(rule_id, river_ok and other_ok, "; ".join(parts), flags)
 
 
-def upton_pre2004_lot(lot_kind: str, single_family: bool, recorded_on: dt.date | None,
-                      house_built_on: dt.date | None) -> Finding:
-    """UPTON-280-EXEMPT-PRE2004-LOT: ANR/definitive single-family lot, recorded AND built before 2004-05-01 (AMB-36)."""
+def upton_pre2004_lot(
+    lot_kind: str, single_family: bool, recorded_on: dt.date | None, house_built_on: dt.date | None
+) -> Finding:
+    """UPTON-280-EXEMPT-PRE2004-LOT: ANR/definitive 1-family lot recorded AND built < 2004-05-01 (AMB-36)."""
     rid = "UPTON-280-EXEMPT-PRE2004-LOT"
     cutoff, kinds = param(rid, "cutoff"), param(rid, "lot_kinds")
     recorded_ok = recorded_on is not None and recorded_on < cutoff
     built_ok = house_built_on is not None and house_built_on < cutoff
     flags = ("AMB-36",) if recorded_ok != built_ok else ()
     met = recorded_ok and built_ok and single_family and lot_kind in kinds
-    return _finding(rid, met, f"lot {lot_kind} (needs one of {kinds}), single-family {single_family}; recorded "
-                    f"{recorded_on} < {cutoff}: {recorded_ok}; house built {house_built_on} < {cutoff}: {built_ok}",
-                    flags)
+    return _finding(
+        rid,
+        met,
+        f"lot {lot_kind} (needs one of {kinds}), single-family {single_family}; recorded "
+        f"{recorded_on} < {cutoff}: {recorded_ok}; house built {house_built_on} < {cutoff}: {built_ok}",
+        flags,
+    )
 
 
 def gardner_replication_within_ratio(altered_sq_ft: float, replicated_sq_ft: float) -> Finding:
@@ -169,24 +206,39 @@ def gardner_replication_within_ratio(altered_sq_ft: float, replicated_sq_ft: flo
     rid = "GARDNER-650-REPLICATION-RATIO"
     low, high = altered_sq_ft * param(rid, "min_ratio"), altered_sq_ft * param(rid, "max_ratio")
     met = low <= replicated_sq_ft <= high
-    return _finding(rid, met, f"{low:,} <= {replicated_sq_ft:,} <= {high:,} sq ft (altered {altered_sq_ft:,}) is {met}")
+    return _finding(
+        rid, met, f"{low:,} <= {replicated_sq_ft:,} <= {high:,} sq ft (altered {altered_sq_ft:,}) is {met}"
+    )
 
 
 def gardner_replication_designer_ok(designer: str | None) -> Finding:
     rid = "GARDNER-650-REPLICATION-DESIGN"
     allowed = param(rid, "designers")
-    return _finding(rid, designer in allowed, f"designed and monitored by {designer!r}; must be one of {allowed}")
+    return _finding(
+        rid, designer in allowed, f"designed and monitored by {designer!r}; must be one of {allowed}"
+    )
 
 
-def gardner_nonconforming_may_resume(last_used_on: dt.date, resumes_on: dt.date,
-                                     cfg: BylawConfig = DEFAULT) -> Finding:
-    """GARDNER-650-NONCONF-ABANDON-2Y, AMB-50: barred if resumption > last use + 2 years (the anniversary passes)."""
+def gardner_nonconforming_may_resume(
+    last_used_on: dt.date, resumes_on: dt.date, cfg: BylawConfig = DEFAULT
+) -> Finding:
+    """GARDNER-650-NONCONF-ABANDON-2Y, AMB-50: barred if resumed > last use + 2 years (anniversary passes)."""
     rid = "GARDNER-650-NONCONF-ABANDON-2Y"
     years = param(rid, "years")
     anniversary = add_years(last_used_on, years, cfg["eom_rule"])
     met = resumes_on <= anniversary
-    flags = tuple(f for f, hit in (("AMB-50", resumes_on == anniversary),
-                                   ("AMB-52", (last_used_on.month, last_used_on.day) == (2, 29))) if hit)
-    return _finding(rid, met, f"last used {last_used_on} + {years} y = {anniversary}; resumes {resumes_on} "
-                    f"{'<=' if met else '>'} {anniversary} -> {'may resume' if met else 'not used for two years'}",
-                    flags)
+    flags = tuple(
+        f
+        for f, hit in (
+            ("AMB-50", resumes_on == anniversary),
+            ("AMB-52", (last_used_on.month, last_used_on.day) == (2, 29)),
+        )
+        if hit
+    )
+    return _finding(
+        rid,
+        met,
+        f"last used {last_used_on} + {years} y = {anniversary}; resumes {resumes_on} "
+        f"{'<=' if met else '>'} {anniversary} -> {'may resume' if met else 'not used for two years'}",
+        flags,
+    )

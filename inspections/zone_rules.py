@@ -193,19 +193,23 @@ def upton_reaches(area: ResourceArea, activity: Activity) -> list[Reach]:
         reaches.extend(_upton_vernal_pool(activity))
     else:
         reaches.append(Reach("UPTON-280-ZONE-100FT", Zone.ZONE_100, Requirement.PERMIT,
-                             _ft("UPTON-280-ZONE-100FT"), inside=False))
+                             _ft("UPTON-280-ZONE-100FT"), inside=False, also=_upton_standards()))
     return reaches
+
+
+def _upton_standards() -> tuple[Explanation, ...]:
+    return (Explanation.of("UPTON-280-ZONE-STANDARDS", "presumed important: strips or setbacks may be set"),)
 
 
 def _upton_200(area: ResourceArea, river: bool) -> list[Reach]:
     flags = ("AMB-37",) if area.type == T.POND else ()
     reaches = [Reach("UPTON-280-ZONE-200FT", Zone.ZONE_200, Requirement.PERMIT, _ft("UPTON-280-ZONE-200FT"),
-                     inside=False, flags=flags)]
+                     inside=False, flags=flags, also=_upton_standards())]
     alternatives = True
     if area.type == T.POND:
         verdict = defs.upton_pond_needs_alternatives(pond_area_sqft(area))
         alternatives = bool(verdict.met)
-        reaches[0] = replace(reaches[0], also=verdict.explanations)
+        reaches[0] = replace(reaches[0], also=(*verdict.explanations, *_upton_standards()))
     if alternatives:
         reaches.append(Reach("UPTON-280-ALT-200FT", Zone.ZONE_200, Requirement.PERMIT_AND_ALTERNATIVES,
                              _ft("UPTON-280-ALT-200FT"), flags=flags,
@@ -222,7 +226,8 @@ def _upton_vernal_pool(activity: Activity) -> list[Reach]:
     return [
         Reach("UPTON-280-VP-BOUNDARY-100FT", Zone.RA, Requirement.PERMIT, boundary, inside=False),
         Reach("UPTON-280-ZONE-100FT", Zone.ZONE_100, Requirement.PERMIT, boundary + buffer, min_ft=boundary,
-              inside=False, note=f"100 ft of the pool's resource area: {boundary + buffer} ft of the pool"),
+              inside=False, note=f"100 ft of the pool's resource area: {boundary + buffer} ft of the pool",
+              also=_upton_standards()),
     ]
 
 
@@ -247,7 +252,7 @@ def gardner_reaches(area: ResourceArea, activity: Activity, config: BylawConfig)
         Reach("GARDNER-650-DEF-NBZ-30FT", Zone.NBZ, _gardner_requirement(structure, config), ndz + nbz_width,
               min_ft=ndz, inside=False, flags=flags, also=(nbz_rule, *excluded)),
         Reach("GARDNER-650-DEF-BUFFER-100FT", Zone.BZ, Requirement.PERMIT, bz, min_ft=ndz + nbz_width,
-              inside=False, also=(Explanation.of("GARDNER-650-JUR-PERMIT", "permit (order of conditions)"),)),
+              inside=False, also=(Explanation.of("GARDNER-650-PERMIT-FORM-OOC", "an order of conditions"),)),
     ]
     if area.type == T.VERNAL_POOL:
         reaches.append(Reach("GARDNER-650-VP-BUFFER-NO-ALT", Zone.BZ, Requirement.PROHIBITED,

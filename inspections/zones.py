@@ -116,6 +116,7 @@ class ZoneResult:
     lines: tuple[ZoneLine, ...] = ()
     message: str = ""
     config_version: str = ""
+    distances_ft: tuple[tuple[str, Decimal], ...] = ()  # (area id, d >= 0) for the areas this bylaw counts
 
     @property
     def explanations(self) -> tuple[Explanation, ...]:
@@ -124,6 +125,20 @@ class ZoneResult:
     @property
     def active_findings(self) -> tuple[Finding, ...]:
         return tuple(f for f in self.findings if not f.exempt)
+
+    @property
+    def in_resource_area(self) -> bool | None:
+        """On/inside a resource area this bylaw counts (None when the fix is indeterminate)."""
+        if self.kind is ResultKind.INDETERMINATE:
+            return None
+        return any(f.inside for f in self.active_findings) or self.zone is Zone.RA
+
+    @property
+    def in_buffer_zone(self) -> bool | None:
+        """In a regulated band around a resource area but in none (AMB-35's reading for Upton)."""
+        if self.kind is ResultKind.INDETERMINATE:
+            return None
+        return bool(self.active_findings) and not self.in_resource_area
 
 
 def signed_distance_ft(location: Location, area: ResourceArea) -> Decimal:
@@ -152,11 +167,12 @@ def _applies(reach: Reach, signed: Decimal, inclusive: bool) -> bool:
     return beyond_min and is_within(signed, reach.max_ft, inclusive)
 
 
-def _finding(m: Measured, reach: Reach, signed: Decimal) -> Finding:
+def _finding(m: Measured, reach: Reach, signed: Decimal, inclusive: bool) -> Finding:
     inside, distance = signed <= 0, max(signed, Decimal(0))
+    upper, lower = ("≤", "<") if inclusive else ("<", "≤")
     where = "on/inside" if inside else (
-        f"{reach.min_ft} < d = {distance} ≤ {reach.max_ft} ft" if reach.min_ft is not None
-        else f"d = {distance} ≤ {reach.max_ft} ft")
+        f"{reach.min_ft} {lower} d = {distance} {upper} {reach.max_ft} ft" if reach.min_ft is not None
+        else f"d = {distance} {upper} {reach.max_ft} ft")
     exempt = reach.exempt_by is not None
     outcome = "exempt" if exempt else reach.requirement.value
     note = f" ({reach.note})" if reach.note else ""
@@ -170,7 +186,7 @@ def _finding(m: Measured, reach: Reach, signed: Decimal) -> Finding:
 
 
 def findings_at(measured: Sequence[Measured], inclusive: bool, shift: Decimal = Decimal(0)) -> list[Finding]:
-    return [_finding(m, r, m.signed_ft + shift) for m in measured for r in m.reaches
+    return [_finding(m, r, m.signed_ft + shift, inclusive) for m in measured for r in m.reaches
             if _applies(r, m.signed_ft + shift, inclusive)]
 
 
@@ -208,7 +224,8 @@ def classify(location: Location, areas: Iterable[ResourceArea], bylaw: Bylaw, *,
     zone, requirement = strictest(bylaw, findings)
     result = ZoneResult(bylaw, ResultKind.ZONE, zone, requirement, tuple(findings),
                         _summary(bylaw, findings, measured, zone, requirement), tuple(notes),
-                        location.accuracy_ft, config_version=config.version)
+                        location.accuracy_ft, config_version=config.version,
+                        distances_ft=tuple((m.area.id, max(m.signed_ft, Decimal(0))) for m in measured))
     outcomes = _outcomes(bylaw, measured, inclusive, location.accuracy_ft)
     return _indeterminate(result, measured, inclusive, outcomes) if len(outcomes) > 1 else result
 

@@ -57,6 +57,11 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if DB_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.db)
+    if not os.environ.get("TEST_DATABASE_URL"):  # PostgreSQL-only tests belong to the PostgreSQL pass
+        deselected = [i for i in items if i.get_closest_marker("pg_only")]
+        if deselected:
+            config.hook.pytest_deselected(items=deselected)
+            items[:] = [i for i in items if not i.get_closest_marker("pg_only")]
 
 
 def _worker() -> str:

@@ -1,12 +1,16 @@
 """Checklist templates: list the latest of each, download any version (older versions stay valid)."""
 from __future__ import annotations
 
+import uuid
+
 from apiflask import APIBlueprint, abort
 from sqlalchemy import func, select
 
 from backend.api.schemas import ChecklistOut
 from backend.extensions import db
-from backend.models import ChecklistTemplate
+from backend.models import ChecklistTemplate, Permit
+from backend.security import get_in_town
+from backend.services import checklists as service
 
 bp = APIBlueprint("checklists", __name__, url_prefix="/api/v1/checklists", tag="Checklists")
 
@@ -31,3 +35,13 @@ def get_checklist(key: str, version: int) -> ChecklistTemplate:
     if row is None:
         abort(404, f"checklist {key} version {version} not found")
     return row
+
+
+@bp.get("/for-permit/<uuid:permit_id>")
+@bp.output(ChecklistOut)
+@bp.doc(security="BearerAuth", summary="The permit's checklist: its template merged with the permit's conditions")
+def checklist_for_permit(permit_id: uuid.UUID) -> dict:
+    permit = get_in_town(Permit, permit_id)
+    merged = service.checklist_for_permit(permit)
+    return {"key": merged.id, "version": merged.version, "chapter": merged.chapter, "title": merged.title,
+            "content": service.content_of(merged)}

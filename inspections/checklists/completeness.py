@@ -1,10 +1,11 @@
-"""Application completeness: `is_complete(kind, submitted_items)` lists what is missing, each with its rule id.
+"""Application completeness: `is_complete(kind, submitted_items)` lists what is missing, with rule ids.
 
 The checklists are data (`completeness_*.toml`): items (what must be in the filing), facts (answers that make
 an item required, e.g. "drainage or septic proposed"), checks whose numbers come from the rule packs
 (scale <= 50 ft per inch, contours <= 3 ft, >= 8 copies, design storms, 8.5 x 11 in sheets, ...).
 Submitted values: True for a flag, a number, a list of numbers or texts, a text, a date.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -41,7 +42,7 @@ class Check(Strict):
 
 class When(Strict):
     key: str
-    op: Literal["true", "ge"]
+    op: Literal["true", "false", "ge"]
     param: str | None = None
 
 
@@ -89,7 +90,9 @@ class Completeness:
 def parse_completeness(text: str) -> CompletenessChecklist:
     data = tomllib.loads(text)
     head = data.pop("checklist")
-    built = CompletenessChecklist(**head, facts=tuple(data.pop("fact", [])), items=tuple(data.pop("item", [])))
+    built = CompletenessChecklist(
+        **head, facts=tuple(data.pop("fact", [])), items=tuple(data.pop("item", []))
+    )
     if data:
         raise ValueError(f"completeness {built.kind}: unknown top-level keys {sorted(data)}")
     return built
@@ -119,8 +122,11 @@ def is_complete(kind: str, submitted_items: Mapping[str, Any]) -> Completeness:
         required.append(item.id)
         reason = _problem(item, submitted_items.get(item.id))
         if reason is not None:
-            missing.append(Missing(item.id, item.rule_id, reason, Explanation.of(item.rule_id,
-                                                                                   f"{item.prompt}: {reason}")))
+            missing.append(
+                Missing(
+                    item.id, item.rule_id, reason, Explanation.of(item.rule_id, f"{item.prompt}: {reason}")
+                )
+            )
     return Completeness(kind, checklist.version, not missing, tuple(missing), tuple(required))
 
 
@@ -133,8 +139,8 @@ def _limit(item: CompletenessItem, check: Check) -> Any:
 
 def _applies(item: CompletenessItem, when: When, submitted: Mapping[str, Any]) -> bool:
     value = submitted.get(when.key)
-    if when.op == "true":
-        return value is True
+    if when.op in ("true", "false"):
+        return value is (when.op == "true")
     return value is not None and value >= param(item.rule_id, when.param or "")
 
 
@@ -164,4 +170,8 @@ def _problem(item: CompletenessItem, value: Any) -> str | None:
         "one_of": lambda: value in limit,
         "between_exclusive": lambda: limit[0] < value < limit[1],
     }[item.check.op]()
-    return None if ok else f"{value!r} fails {item.check.op} {list(limit) if isinstance(limit, tuple) else limit!r}"
+    return (
+        None
+        if ok
+        else f"{value!r} fails {item.check.op} {list(limit) if isinstance(limit, tuple) else limit!r}"
+    )

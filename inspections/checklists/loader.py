@@ -1,4 +1,5 @@
 """Load the inspection templates (`inspection_*.toml`) and validate them against `schema.py`."""
+
 from __future__ import annotations
 
 import tomllib

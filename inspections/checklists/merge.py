@@ -5,16 +5,27 @@ volume_limit) replaces that generic item by one specific item per condition, kee
 provision and naming the condition. Any other condition (a "special" condition, or a kind the template has no
 slot for) becomes its own item; its failure violates the permit under the template's `permit_condition_rule`.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from inspections.checklists.schema import Checklist, FieldSpec, Item, Measurement, OnFail, OnPass, PermitCondition
+from inspections.checklists.schema import (
+    Checklist,
+    FieldSpec,
+    Item,
+    Measurement,
+    OnFail,
+    OnPass,
+    PermitCondition,
+)
 from inspections.rulepack import rule
 
-_SPECIAL_FIELDS = (FieldSpec(name="note", kind="text", label="What was observed"),
-                   FieldSpec(name="photo", kind="photo", label="Photo"))
+_SPECIAL_FIELDS = (
+    FieldSpec(name="note", kind="text", label="What was observed"),
+    FieldSpec(name="photo", kind="photo", label="Photo"),
+)
 
 
 def merge(template: Checklist, permit_conditions: Sequence[Mapping[str, Any]]) -> Checklist:
@@ -41,9 +52,9 @@ def merge(template: Checklist, permit_conditions: Sequence[Mapping[str, Any]]) -
 
 
 def _describe(condition: PermitCondition) -> str:
+    days = ", " + "/".join(condition.days) if condition.days else ""
     extra = {
-        "hours": f" ({condition.start}-{condition.end}{', ' + '/'.join(condition.days) if condition.days else ''})"
-        if condition.start and condition.end else "",
+        "hours": f" ({condition.start}-{condition.end}{days})" if condition.start and condition.end else "",
         "truck_route": f" (route: {condition.route})" if condition.route else "",
         "volume_limit": f" (limit {condition.cubic_yards:,g} cu yd)" if condition.cubic_yards else "",
     }.get(condition.kind, "")
@@ -56,16 +67,28 @@ def _specialised(slot: Item, condition: PermitCondition) -> Item:
     if condition.kind == "volume_limit" and condition.cubic_yards is not None and numbers:
         measurement = Measurement(field=numbers[0], fails_if="gt", value=condition.cubic_yards)
     on_fail = slot.on_fail.model_copy(update={"condition": condition.id})
-    return slot.model_copy(update={
-        "id": f"{slot.id}.{condition.id.lower()}", "prompt": f"{slot.prompt} {_describe(condition)}",
-        "condition_id": condition.id, "merge_kind": None, "measurement": measurement, "on_fail": on_fail})
+    return slot.model_copy(
+        update={
+            "id": f"{slot.id}.{condition.id.lower()}",
+            "prompt": f"{slot.prompt} {_describe(condition)}",
+            "condition_id": condition.id,
+            "merge_kind": None,
+            "measurement": measurement,
+            "on_fail": on_fail,
+        }
+    )
 
 
 def _own_item(template: Checklist, condition: PermitCondition) -> Item:
     clock = template.offense_clock
     return Item(
-        id=f"permit.{condition.id.lower()}", prompt=f"Is this complied with? {_describe(condition)}",
-        rule_id=condition.rule_id, condition_id=condition.id, fields=_SPECIAL_FIELDS,
-        on_fail=OnFail(provision=condition.rule_id or template.permit_condition_rule, condition=condition.id,
-                       clock=clock),
-        on_pass=OnPass(stops_clock=clock))
+        id=f"permit.{condition.id.lower()}",
+        prompt=f"Is this complied with? {_describe(condition)}",
+        rule_id=condition.rule_id,
+        condition_id=condition.id,
+        fields=_SPECIAL_FIELDS,
+        on_fail=OnFail(
+            provision=condition.rule_id or template.permit_condition_rule, condition=condition.id, clock=clock
+        ),
+        on_pass=OnPass(stops_clock=clock),
+    )

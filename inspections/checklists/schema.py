@@ -5,6 +5,7 @@ permit condition it comes from), the answers allowed (pass / fail / na) with opt
 does: the provision a violation opens under, when it opens ("immediately", "when_clock_expires", "never"), and
 the clock it starts; a pass may stop a clock. Permit conditions are merged into a template by `merge()`.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -34,7 +35,7 @@ class FieldSpec(Strict):
 
 
 class Measurement(Strict):
-    """A measured field that decides the answer: fails if `value <op> limit` (limit from a pack or a condition)."""
+    """A measured field that decides the answer: fails if `value <op> limit` (limit: pack or condition)."""
 
     field: str
     fails_if: Literal["within_ft", "gt"]
@@ -51,11 +52,11 @@ class Measurement(Strict):
 
 
 class OnFail(Strict):
-    provision: str | None = None       # RULES.md id whose citation is the provision violated
-    condition: str | None = None       # the permit condition violated, if any
+    provision: str | None = None  # RULES.md id whose citation is the provision violated
+    condition: str | None = None  # the permit condition violated, if any
     opens_violation: Opens = "immediately"
-    continuing: bool = True            # a continuing violation starts the chapter's offense-day clock
-    clock: str | None = None           # rule id of the clock a fail starts
+    continuing: bool = True  # a continuing violation starts the chapter's offense-day clock
+    clock: str | None = None  # rule id of the clock a fail starts
     clock_start_field: str | None = None
     flags: tuple[str, ...] = ()
 
@@ -63,8 +64,12 @@ class OnFail(Strict):
     def _consistent(self) -> OnFail:
         if self.opens_violation != "never" and self.provision is None:
             raise ValueError("a fail that opens a violation must name its provision")
-        if self.opens_violation == "when_clock_expires" and (self.clock is None or self.clock_start_field is None):
-            raise ValueError("a violation that waits for a clock needs the clock and the field that starts it")
+        if self.opens_violation == "when_clock_expires" and (
+            self.clock is None or self.clock_start_field is None
+        ):
+            raise ValueError(
+                "a violation that waits for a clock needs the clock and the field that starts it"
+            )
         return self
 
 

@@ -1,1 +1,1 @@
-"""Exemption and threshold rules, one module per chapter; `inspections.exemptions.assess` dispatches to them."""
+"""Exemption and threshold rules, one module per chapter; `inspections.exemptions.assess` dispatches."""

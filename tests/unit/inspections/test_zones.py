@@ -164,6 +164,10 @@ CASES = [
     Case("UPTON-280-ALT-200FT", "Upton river 200.0 ft", U, RIVER, 200.0, Z.ZONE_200, P_ALT),
     Case("UPTON-280-ALT-200FT", "Upton river 200.1 ft", U, RIVER, 200.1, Z.OUTSIDE, NONE, "absent"),
     Case("UPTON-280-ALT-200FT", "Upton on the river line", U, RIVER, 0.0, Z.RA, P_ALT),
+    Case("UPTON-280-ALT-STANDARD", "Upton river 150 ft: the applicant proves no practicable alternative", U,
+         RIVER, 150, Z.ZONE_200, P_ALT, "explained"),
+    Case("UPTON-280-ZONE-STANDARDS", "Upton BVW 50 ft: strips, setbacks", U, bvw, 50, Z.ZONE_100,
+         P, "explained"),
     Case("UPTON-280-ALT-200FT", "Upton lake 200.0 ft", U, simple("lake"), 200.0, Z.ZONE_200, P_ALT),
     Case("UPTON-280-ZONE-200FT", "Upton pond 5,000 sq ft at 150 ft", U, pond(area_sqft=5000), 150,
          Z.ZONE_200, P, flag="AMB-37"),
@@ -207,6 +211,8 @@ CASES = [
     Case("GARDNER-650-DEF-NBZ-30FT", "S15 30.1 ft", G, bvw, 30.1, Z.NBZ, P),
     Case("GARDNER-650-DEF-NBZ-30FT", "S15 60.0 ft", G, bvw, 60.0, Z.NBZ, P),
     Case("GARDNER-650-DEF-BUFFER-100FT", "S15 60.1 ft", G, bvw, 60.1, Z.BZ, P),
+    Case("GARDNER-650-PERMIT-FORM-OOC", "S15 60.1 ft: an order of conditions", G, bvw, 60.1, Z.BZ,
+         P, "explained"),
     Case("GARDNER-650-DEF-BUFFER-100FT", "S15 100.0 ft", G, bvw, 100.0, Z.BZ, P),
     Case("GARDNER-650-DEF-BUFFER-100FT", "S15 100.1 ft", G, bvw, 100.1, Z.OUTSIDE, NONE, "absent"),
     Case("GARDNER-650-DEF-NDZ-30FT", "Gardner 29.9 ft", G, bvw, 29.9, Z.NDZ, P),
@@ -289,6 +295,11 @@ def test_s12_distances_are_reported_to_the_tenth():
         'CARVER-281-ZONE-65FT (~§ 281-1C(3)) "upon or within 65 feet of any wetland, marsh, meadow, bog or '
         "swamp, cranberry bog, any bank\": bordering_vegetated_wetland 'W1' d = 64.9 ≤ 65 ft → ZONE_65: "
         "variance+permit")
+
+
+def test_the_exclusive_reading_shows_strict_comparisons():
+    result = _classify(Case("GARDNER-650-DEF-NBZ-30FT", "", G, bvw, 30.0, Z.NBZ, P, overrides=EXCLUSIVE))
+    assert result.summary.arithmetic.startswith("bordering_vegetated_wetland 'W1' 30 ≤ d = 30.0 < 60 ft")
 
 
 def test_the_agricultural_exemption_keeps_the_findings_as_exempt():
@@ -395,6 +406,25 @@ def test_work_polygon(x0, bylaw, zone):
     footprint = Location.from_geojson(frame.rect(x0, -10, x0 + 24, 14))
     result = classify(footprint, areas, bylaw, assessed_on=ASSESSED, activity=GARAGE)
     assert result.zone is zone
+
+
+@pytest.mark.parametrize("x,bylaw,in_ra,in_buffer", [
+    pytest.param(-10, C, True, False, id="Carver inside the BVW"),
+    pytest.param(80, C, False, True, id="Carver 80 ft: jurisdiction band"),
+    pytest.param(100.1, C, False, False, id="Carver 100.1 ft: neither"),
+    pytest.param(0.0, U, True, False, id="Upton on the edge"),
+    pytest.param(50, U, False, True, id="Upton 50 ft: 7C lands (AMB-35)"),
+    pytest.param(15, G, False, True, id="Gardner NDZ"),
+])
+def test_location_facts_for_the_exemptions(x, bylaw, in_ra, in_buffer):
+    result = _classify(Case("", "", bylaw, bvw, x, Z.NONE, NONE))
+    assert (result.in_resource_area, result.in_buffer_zone) == (in_ra, in_buffer)
+    assert result.distances_ft == (("W1", max(Decimal(str(x)), Decimal(0))),)
+
+
+def test_an_indeterminate_fix_has_no_location_facts():
+    result = _classify(Case("", "", G, bvw, 5, Z.NONE, NONE), accuracy_ft=10)
+    assert (result.in_resource_area, result.in_buffer_zone) == (None, None)
 
 
 def test_one_result_per_bylaw_of_the_town():
