@@ -93,7 +93,9 @@ class BusinessCalendar:
     extra_closed_days: frozenset[dt.date] = field(default_factory=frozenset)
 
     @classmethod
-    def from_config(cls, config: BylawConfig = DEFAULT, extra: Iterable[dt.date | str] = ()) -> BusinessCalendar:
+    def from_config(
+        cls, config: BylawConfig = DEFAULT, extra: Iterable[dt.date | str] = ()
+    ) -> BusinessCalendar:
         closed = {d if isinstance(d, dt.date) else dt.date.fromisoformat(d)
                   for d in (*config["extra_closed_days"], *extra)}
         return cls(config["saturday_holiday_observed_friday"], frozenset(closed))
@@ -133,7 +135,8 @@ class BusinessCalendar:
         return day
 
     def roll_c4s9(self, day: dt.date) -> dt.date:
-        """EXT-MGL-4-9: a last day on a Sunday or legal holiday moves to the next business day; Saturdays never."""
+        """EXT-MGL-4-9: a last day on a Sunday or legal holiday moves to the next business day;
+        Saturdays never."""
         if day.weekday() == 6 or (day.weekday() < 5 and self.is_holiday(day)):
             while not self.is_business_day(day):
                 day += dt.timedelta(days=1)

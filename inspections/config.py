@@ -44,7 +44,8 @@ SWITCHES: Mapping[str, Switch] = MappingProxyType({s.key: s for s in (
     _s("escalation_lookback_days", None, int, nullable=True, note="CONV-ESCALATE"),
     _s("notice_date_basis", "default", str, "default", "mailing", "receipt", note="CONV-NOTICE-DATE, AMB-53"),
     _s("same_time_tolerance_days", 0, int, note="CONV-SAME-TIME"),
-    _s("consult_prorata_mode", "share_of_total_cap", str, "share_of_total_cap", "cap_on_portion", note="AMB-07"),
+    _s("consult_prorata_mode", "share_of_total_cap", str, "share_of_total_cap", "cap_on_portion",
+       note="AMB-07"),
     _s("carver281.state_fee_table", None, dict, nullable=True, note="AMB-03: external DEP fee table, cents"),
     _s("carver281.noi_hearing_days", None, int, nullable=True, note="AMB-04"),
     _s("carver281.bog_lookback_anchor", "assessment_date", str, "assessment_date", note="AMB-06"),
@@ -73,7 +74,8 @@ SWITCHES: Mapping[str, Switch] = MappingProxyType({s.key: s for s in (
     _s("gardner650.hearing_notice_days", None, int, nullable=True,
        note="GARDNER-650-NOTICE-BY-REGS: hearing-notice days set by the Commission's rules; none by default"),
     _s("gardner650.fee_mode", "LITERAL", str, "LITERAL", "INTENT", note="AMB-45"),
-    _s("gardner650.noncriminal_schedule", None, tuple, nullable=True, note="AMB-46: cents per 1st, 2nd, 3rd+"),
+    _s("gardner650.noncriminal_schedule", None, tuple, nullable=True,
+       note="AMB-46: cents per 1st, 2nd, 3rd+"),
     _s("gardner650.daily_offense", False, bool, note="AMB-46"),
     _s("gardner650.nbz_structure_ban", True, bool, note="AMB-48"),
 )})
@@ -95,7 +97,8 @@ def _check(switch: Switch, value: Any) -> Any:
     if switch.kind is float and isinstance(value, int) and not isinstance(value, bool):
         value = float(value)
     if not isinstance(value, switch.kind) or (switch.kind is int and isinstance(value, bool)):
-        raise ConfigError(f"{switch.key} must be {getattr(switch.kind, '__name__', switch.kind)}, got {value!r}")
+        kind = getattr(switch.kind, "__name__", switch.kind)
+        raise ConfigError(f"{switch.key} must be {kind}, got {value!r}")
     if switch.choices and value not in switch.choices:
         raise ConfigError(f"{switch.key} must be one of {list(switch.choices)}, got {value!r}")
     return value

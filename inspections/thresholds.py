@@ -242,3 +242,25 @@ def gardner_nonconforming_may_resume(
         f"{'<=' if met else '>'} {anniversary} -> {'may resume' if met else 'not used for two years'}",
         flags,
     )
+
+
+def gardner_vp_buffer_alteration_permittable(
+    distance_ft: float, *, prior_existing_ft: float | None = None, cfg: BylawConfig = DEFAULT
+) -> Finding:
+    """GARDNER-650-VP-BUFFER-NO-ALT: no alteration within 100 ft of a vernal pool, unless
+    (GARDNER-650-NONCONF-VP, ~§ 650-14F) a prior existing structure or alteration lies within that buffer:
+    the Commission may then permit its extension or further alteration under its rules. Distances are from
+    the pool."""
+    rid, nonconf = "GARDNER-650-VP-BUFFER-NO-ALT", "GARDNER-650-NONCONF-VP"
+    limit, sign = param(rid, "distance_ft"), "<=" if cfg["dist_inclusive"] else "<"
+    if not within_ft(distance_ft, limit, cfg):
+        return _finding(rid, True, f"{feet(distance_ft)} ft from the vernal pool: outside the "
+                        f"d {sign} {limit} ft buffer")
+    work = f"alteration {feet(distance_ft)} ft from the vernal pool, within d {sign} {limit} ft"
+    prior_limit = param(nonconf, "distance_ft")
+    if prior_existing_ft is not None and within_ft(prior_existing_ft, prior_limit, cfg):
+        return _finding(nonconf, True, f"{work}; a prior existing structure or alteration at "
+                        f"{feet(prior_existing_ft)} ft {sign} {prior_limit} ft: the Commission may permit it")
+    prior = "no prior existing structure or alteration in the buffer" if prior_existing_ft is None else (
+        f"the prior existing structure or alteration at {feet(prior_existing_ft)} ft is outside the buffer")
+    return _finding(rid, False, f"{work}; {prior} -> prohibited")
