@@ -46,5 +46,8 @@ lint: install
 bench-photos: install
 	$(BIN)/python -m bench.photos
 
+bench-accrual: install
+	$(BIN)/python -m bench.accrual
+
 clean:
 	rm -rf $(VENV) instance .pytest_cache

@@ -20,13 +20,38 @@ log = logging.getLogger(__name__)
 
 
 def register_extensions(app: APIFlask, settings: Settings) -> None:
+    validate_law_data()
+    logging.getLogger("exifread").setLevel(logging.ERROR)  # it warns on every photo without EXIF
     app.extensions["clock"] = SystemClock()
     db.init_app(app)
     migrate.init_app(app, db, directory=_migrations_dir(), render_as_batch=True, compare_type=True)
     limiter.init_app(app)
     audit.install(settings.audit_hmac_key)
+    app.extensions["photo_store"] = build_photo_store(settings)
+    from backend.outbox import kick
+    kick.install(app, settings)
     if settings.database_url.startswith("sqlite"):
         event.listen(Engine, "connect", _sqlite_pragmas)
+
+
+def build_photo_store(settings: Settings):  # type: ignore[no-untyped-def]
+    """Local folder by default; S3-compatible storage when PHOTO_S3_BUCKET is set."""
+    if settings.photo_s3_bucket:
+        import boto3
+
+        from media.s3store import S3PhotoStore
+        client = boto3.client("s3", endpoint_url=settings.photo_s3_endpoint or None)
+        return S3PhotoStore(client, settings.photo_s3_bucket, settings.photo_s3_prefix)
+    from media.storage import LocalPhotoStore
+    return LocalPhotoStore(settings.photo_root)
+
+
+def validate_law_data() -> None:
+    """The rule packs and checklist templates are validated at start-up: a defect fails loudly here."""
+    from inspections.checklists import templates
+    from inspections.rulepack import load_rulebook
+    load_rulebook()
+    templates()
 
 
 def _migrations_dir() -> str:
@@ -76,6 +101,14 @@ def register_errors(app: APIFlask) -> None:
 def register_blueprints(app: APIFlask) -> None:
     from backend.api import register
     register(app)
+    from backend.slack import register_slack
+    register_slack(app, app.config["SETTINGS"])
+    from backend.fieldapp import bp as fieldapp
+    app.register_blueprint(fieldapp)
+    from backend.public import bp as public_notice
+    app.register_blueprint(public_notice)
+    from backend.sms import install as install_sms
+    install_sms(app)
 
 
 def register_cli(app: APIFlask) -> None:

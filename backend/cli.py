@@ -68,7 +68,44 @@ def sync_checklists_command() -> None:
         click.echo(f"{key} v{version}: {status}")
 
 
+media_cli = AppGroup("media", help="Photo evidence store tools.")
+
+
+@media_cli.command("verify")
+@click.option("--town", "town_slug", default=None, help="town slug; default: every town")
+def verify_media_command(town_slug: str | None) -> None:
+    """Re-hash every original against its row; report missing, mismatched and orphaned files."""
+    from backend.services.photo_files import fixity_report
+    report = fixity_report(town_slug)
+    click.echo(f"{report.checked} originals re-hashed")
+    for key in report.missing:
+        click.echo(f"MISSING    {key}")
+    for m in report.mismatched:
+        click.echo(f"MISMATCHED {m.key} expected {m.expected} found {m.actual}")
+    for key in report.orphaned:
+        click.echo(f"ORPHANED   {key}")
+    click.echo("OK" if report.ok else "FAILED")
+    sys.exit(0 if report.ok else 1)
+
+
+@media_cli.command("sweep")
+def sweep_media_command() -> None:
+    """Move orphaned temporary files older than a day to quarantine (never deletes evidence)."""
+    from backend.services.photo_files import photo_store
+    for key in photo_store().sweep():
+        click.echo(f"quarantined {key}")
+
+
 def register(app: APIFlask) -> None:
+    app.cli.add_command(media_cli)
     app.cli.add_command(checklists_cli)
     app.cli.add_command(audit_cli)
     app.cli.add_command(seed_demo_command)
+    from backend.outbox.cli import outbox_cli
+    app.cli.add_command(outbox_cli)
+    from backend.cli_clocks import clocks_cli
+    app.cli.add_command(clocks_cli)
+    from backend.cli_admin import admin_cli
+    app.cli.add_command(admin_cli)
+    from backend.jobs.runner import jobs_cli
+    app.cli.add_command(jobs_cli)

@@ -1,6 +1,7 @@
 """Settings from environment variables (each documented in .env.example)."""
 from __future__ import annotations
 
+import json
 import os
 import secrets
 from dataclasses import dataclass, field
@@ -14,6 +15,19 @@ def normalise_database_url(url: str) -> str:
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix):]
     return url
+
+
+def _json_map(name: str, value: str | None) -> dict[str, str]:
+    """A JSON object of strings from the environment (e.g. town slug -> token); empty when unset."""
+    if not value or not value.strip():
+        return {}
+    try:
+        data = json.loads(value)
+    except json.JSONDecodeError as exc:
+        raise RuntimeError(f"{name} must be a JSON object like {{\"carver\": \"...\"}}: {exc}") from exc
+    if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+        raise RuntimeError(f"{name} must be a JSON object of strings")
+    return {str(k): v for k, v in data.items()}
 
 
 def _bool(value: str | None, default: bool) -> bool:
@@ -33,8 +47,22 @@ class Settings:
     login_rate_limit: str = "10 per minute"
     photo_root: str = ""  # empty: <instance>/photos
     photo_max_bytes: int = 40 * 1024 * 1024
+    photo_s3_bucket: str = ""
+    photo_s3_prefix: str = ""
+    photo_s3_endpoint: str = ""
     public_base_url: str = "http://127.0.0.1:5000"
     heartbeat_stale_seconds: int = 180
+    slack_bot_tokens: dict[str, str] = field(default_factory=dict)  # outbox delivery: town slug -> bot token
+    slack_api_url: str = ""
+    slack_signing_secret: str = ""  # the Slack app's signing secret (verifies /slack/events)
+    slack_towns: str = ""  # SLACK_TOWNS JSON, parsed and validated by backend/slack/config.py
+    twilio_account_sid: str = ""
+    twilio_auth_token: str = ""
+    twilio_senders: dict[str, str] = field(default_factory=dict)  # town slug -> +1… number or MG… service SID
+    twilio_api_base: str = ""
+    sms_quiet_hours: str = "20:00-08:00"  # local time of each town; "off" to send at any hour
+    channel_timeout_seconds: float = 10.0
+    outbox_max_attempts: int = 8
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -50,8 +78,22 @@ class Settings:
             login_rate_limit=env.get("LOGIN_RATE_LIMIT", "10 per minute"),
             photo_root=env.get("PHOTO_ROOT", ""),
             photo_max_bytes=int(env.get("PHOTO_MAX_BYTES", 40 * 1024 * 1024)),
+            photo_s3_bucket=env.get("PHOTO_S3_BUCKET", ""),
+            photo_s3_prefix=env.get("PHOTO_S3_PREFIX", ""),
+            photo_s3_endpoint=env.get("PHOTO_S3_ENDPOINT", ""),
             public_base_url=env.get("PUBLIC_BASE_URL", "http://127.0.0.1:5000").rstrip("/"),
             heartbeat_stale_seconds=int(env.get("HEARTBEAT_STALE_SECONDS", 180)),
+            slack_bot_tokens=_json_map("SLACK_BOT_TOKENS", env.get("SLACK_BOT_TOKENS")),
+            slack_api_url=env.get("SLACK_API_URL", ""),
+            slack_signing_secret=env.get("SLACK_SIGNING_SECRET", ""),
+            slack_towns=env.get("SLACK_TOWNS", ""),
+            twilio_account_sid=env.get("TWILIO_ACCOUNT_SID", ""),
+            twilio_auth_token=env.get("TWILIO_AUTH_TOKEN", ""),
+            twilio_senders=_json_map("TWILIO_SENDERS", env.get("TWILIO_SENDERS")),
+            twilio_api_base=env.get("TWILIO_API_BASE", ""),
+            sms_quiet_hours=env.get("SMS_QUIET_HOURS", "20:00-08:00"),
+            channel_timeout_seconds=float(env.get("CHANNEL_TIMEOUT_SECONDS") or 10),
+            outbox_max_attempts=int(env.get("OUTBOX_MAX_ATTEMPTS") or 8),
         )
 
     def finalise(self, instance_path: str) -> Settings:

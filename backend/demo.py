@@ -85,10 +85,11 @@ def _site(town: Town, name: str, address: str, map_lot: str, lat: float, lon: fl
 def _carver(town: Town, boards: dict[str, Authority]) -> None:
     grower = _party(town, "permittee", "Federici Cranberry Co.", "+15085550101", address="12 Bog Rd, Carver MA")
     bog = _site(town, "Federici bog, Tremont St", "210 Tremont St, Carver, MA 02330", "Map 40 Lot 12",
-                41.8790, -70.7480, [feature(square(41.8790, -70.7480, 150, east_ft=300), resource_type="cranberry_bog",
+                41.8790, -70.7480, [feature(square(41.8790, -70.7480, 150, east_ft=300), id="bog-1",
+                                            type="cranberry_bog", name="Federici bog",
                                             last_cultivated_or_harvested="2025-10-15"),
                                     feature(square(41.8790, -70.7480, 60, north_ft=-250),
-                                            resource_type="bordering_vegetated_wetland")])
+                                            id="bvw-1", type="bordering_vegetated_wetland")])
     db.session.add(Permit(town_id=town.id, site_id=bog.id, authority_id=boards["conservation_commission"].id,
                           kind="order_of_conditions", chapter="CARVER-281", number="SE 112-1501",
                           issued_on=dt.date(2026, 5, 4), expires_on=dt.date(2029, 5, 4), recorded_on=dt.date(2026, 5, 20),
@@ -100,7 +101,7 @@ def _carver(town: Town, boards: dict[str, Authority]) -> None:
     owner = _party(town, "owner", "Ana Souza", "+15085550103", language="pt", address="44 Plymouth St, Carver MA")
     pit = _site(town, "Plymouth St gravel pit", "44 Plymouth St, Carver, MA 02330", "Map 22 Lot 3",
                 41.9020, -70.7650, [feature(square(41.9020, -70.7650, 80, east_ft=-500),
-                                            resource_type="bordering_vegetated_wetland")])
+                                            id="bvw-1", type="bordering_vegetated_wetland")])
     db.session.add(Permit(town_id=town.id, site_id=pit.id, authority_id=boards["earth_removal_committee"].id,
                           kind="earth_removal_full", chapter="CARVER-136", number="ERC-2026-04",
                           issued_on=dt.date(2026, 3, 2), expires_on=dt.date(2027, 3, 2),
@@ -125,8 +126,10 @@ def _carver(town: Town, boards: dict[str, Authority]) -> None:
 def _upton(town: Town, boards: dict[str, Authority]) -> None:
     owner = _party(town, "permittee", "Mechanic Street Realty Trust", "+15085550201", address="5 Main St, Upton MA")
     site = _site(town, "Mechanic St house lot (vernal pool)", "118 Mechanic St, Upton, MA 01568", "Map 12 Lot 44",
-                 42.1800, -71.6150, [feature(square(42.1800, -71.6150, 40, north_ft=180), resource_type="vernal_pool",
-                                             volume_cuft=900, hydroperiod_months=3, predatory_fish=False)])
+                 42.1800, -71.6150, [feature(square(42.1800, -71.6150, 40, north_ft=180), id="vp-1",
+                                             type="vernal_pool",
+                                             volume_cuft=900, hydroperiod_months=3, predatory_fish=False,
+                                             breeding_habitat=True)])
     db.session.add(Permit(town_id=town.id, site_id=site.id, authority_id=boards["conservation_commission"].id,
                           kind="order_of_conditions", chapter="UPTON-280", number="UCC-2026-11",
                           issued_on=dt.date(2026, 7, 13), expires_on=dt.date(2029, 7, 13), permittee_id=owner.id,
@@ -137,8 +140,8 @@ def _upton(town: Town, boards: dict[str, Authority]) -> None:
 def _gardner(town: Town, boards: dict[str, Authority]) -> None:
     owner = _party(town, "permittee", "Otter River Mills LLC", "+19785550301", address="1 Mill St, Gardner MA")
     site = _site(town, "Otter River mill redevelopment", "Mill St, Gardner, MA 01440", "Map R-3 Lot 21",
-                 42.5800, -71.9850, [feature(line(42.5800, -71.9850, -600, 600, 120), resource_type="river",
-                                             perennial=True, name="Otter River")])
+                 42.5800, -71.9850, [feature(line(42.5800, -71.9850, -600, 600, 120), id="river-1",
+                                             type="river_stream", flow="perennial", name="Otter River")])
     db.session.add(Permit(town_id=town.id, site_id=site.id, authority_id=boards["conservation_commission"].id,
                           kind="order_of_conditions", chapter="GARDNER-650", number="GCC-2026-05",
                           issued_on=dt.date(2026, 8, 3), expires_on=dt.date(2029, 8, 3), permittee_id=owner.id,

@@ -31,7 +31,7 @@ PUBLIC_ENDPOINTS = frozenset({
     "openapi.spec",
     "health.healthz",
 })
-PUBLIC_PREFIXES = ("webhooks.", "public.", "fieldapp.")
+PUBLIC_PREFIXES = ("webhooks.", "public.", "fieldapp.", "webhooks_twilio.", "public_notice.")
 _HASHERS = {"default": PasswordHasher(), "test": PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)}
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -96,6 +96,8 @@ def _app(db_url, tmp_path_factory):
                       "audit_hmac_key": "test-audit-key", "login_rate_limit": "10000 per minute",
                       "secret_key": "test-secret", "photo_root": str(tmp_path_factory.mktemp("photos"))})
     app.config["TESTING"] = True
+    from backend.jobs import huey
+    huey.immediate = True  # tasks run inline, in the test's app context
     app.extensions["clock"] = FixedClock(dt.datetime(2026, 4, 6, 14, 0, tzinfo=dt.UTC))
     with app.app_context():
         db.create_all()
@@ -106,10 +108,12 @@ def _app(db_url, tmp_path_factory):
 
 
 @pytest.fixture
-def app(_app):
+def app(_app, tmp_path):
     from backend.clock import FixedClock
     from backend.extensions import db
+    from media.storage import LocalPhotoStore
     _app.extensions["clock"] = FixedClock(dt.datetime(2026, 4, 6, 14, 0, tzinfo=dt.UTC))
+    _app.extensions["photo_store"] = LocalPhotoStore(tmp_path / "photos")  # each test its own evidence store
     ctx = _app.app_context()
     ctx.push()
     yield _app

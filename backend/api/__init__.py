@@ -5,6 +5,20 @@ from apiflask import APIFlask
 
 
 def register(app: APIFlask) -> None:
-    from backend.api import auth, checklists, enforcement, geo, health, inspections, sites
-    for module in (auth, sites, checklists, inspections, enforcement, geo, health):
+    from backend.api import auth, checklists, enforcement, geo, health, inspections, outbox, sites
+    for module in (auth, sites, checklists, inspections, enforcement, geo, health, outbox):
         app.register_blueprint(module.bp)
+    from backend.api import admin, admin_accounts, admin_submissions, admin_tasks
+    for module in (admin, admin_accounts, admin_submissions, admin_tasks):
+        app.register_blueprint(module.bp)
+    app.register_blueprint(admin_accounts.public_bp)
+    from backend.api import deadlines, meetings, order_documents, violation_evidence
+    for module in (deadlines, meetings, order_documents, violation_evidence):
+        app.register_blueprint(module.bp)
+    from backend.api import fines
+    app.register_blueprint(fines.bp)
+    from backend.api import photos
+    app.register_blueprint(photos.bp)
+    from backend.api import sms, sms_webhooks
+    app.register_blueprint(sms.bp)
+    app.register_blueprint(sms_webhooks.bp)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from apiflask import Schema
-from apiflask.fields import UUID, AwareDateTime, Date, Dict, Float, Integer, List, Nested, String
+from apiflask.fields import UUID, AwareDateTime, Boolean, Date, Dict, Float, Integer, List, Nested, String
 from apiflask.validators import Length, OneOf, Range
 from marshmallow import ValidationError, validates_schema
 
@@ -264,3 +264,50 @@ class ListQuery(Schema):
     offset = Integer(validate=Range(0), load_default=0)
 
 
+
+
+class OutboxQuery(Schema):
+    status = String(validate=OneOf(("pending", "sending", "sent", "reconcile", "failed", "dead")),
+                    load_default=None)
+    limit = Integer(validate=Range(1, 500), load_default=100)
+    offset = Integer(validate=Range(0), load_default=0)
+
+
+class NotificationOut(Schema):
+    id = UUID()
+    channel = String()
+    recipient = String()
+    template = String()
+    dedupe_key = String()
+    status = String(metadata={"description": "pending, sending, sent, reconcile, failed or dead"})
+    attempts = Integer()
+    next_attempt_at = AwareDateTime(allow_none=True)
+    last_error = String(allow_none=True)
+    error_code = String(allow_none=True, metadata={"description": "e.g. twilio:21610, slack:is_archived"})
+    provider_id = String(allow_none=True)
+    sent_at = AwareDateTime(allow_none=True)
+    created_at = AwareDateTime()
+
+
+class PhotoOut(Schema):
+    id = UUID()
+    inspection_id = UUID()
+    sha256 = String()
+    size = Integer()
+    mime = String()
+    width = Integer(allow_none=True)
+    height = Integer(allow_none=True)
+    taken_at = AwareDateTime(allow_none=True)
+    lat = Float(allow_none=True)
+    lon = Float(allow_none=True)
+    accuracy_m = Float(allow_none=True)
+    provenance = String(metadata={"description": "where the position came from: exif, device, manual, none"})
+    flags = List(String())
+    checks = Dict(metadata={"description": "site distance, time gap, duplicate, zone"})
+    meta = Dict()
+    not_for_public = Boolean()
+    derivatives = String(metadata={"description": "ready, or pending while the worker makes them (HEIC)"})
+
+
+class PhotoPatch(Schema):
+    not_for_public = Boolean(required=True)

@@ -1,1 +1,4 @@
-"""Delivery channels behind one port (console here; Slack and SMS adapters join in their issues)."""
+"""Delivery channels behind one port (`port.ChannelPort`): console, Slack (`slack.py`) and SMS (`sms.py`).
+
+`registry.build_channels(settings)` is the only place adapters are built; the outbox dispatcher uses them.
+"""

@@ -32,3 +32,33 @@ def record_success(name: str, max_age_seconds: int) -> None:
 def heartbeat() -> None:
     with _app().app_context():
         record_success("worker-heartbeat", _app().config["SETTINGS"].heartbeat_stale_seconds)
+
+
+def _outbox_cycle() -> None:
+    from backend.extensions import db
+    from backend.outbox.jobs import run_cycle
+    with _app().app_context():
+        run_cycle(db.session)
+        record_success("outbox", 300)
+
+
+@huey.periodic_task(crontab(minute="*"))
+def outbox_periodic() -> None:
+    """Deliver due notifications and settle ambiguous ones (the outbox's safety net)."""
+    _outbox_cycle()
+
+
+@huey.task()
+def outbox_kick() -> None:
+    """Enqueued after a commit that added notifications, so they go out without waiting a minute."""
+    _outbox_cycle()
+
+
+@huey.periodic_task(crontab(minute="7"))
+def bylaw_jobs() -> None:
+    """Hourly: every periodic bylaw job for this instant (offense-days, citations, reminders, escalations).
+    Each is idempotent, so the hourly run only adds what a new local day or a late-entered record brings."""
+    from backend.clock import now
+    from backend.jobs.runner import run_due
+    with _app().app_context():
+        run_due(now())

@@ -5,7 +5,7 @@ import datetime as dt
 import uuid
 from typing import Any
 
-from sqlalchemy import JSON, Column, Date, ForeignKey, Integer, String, Table, Text, UniqueConstraint
+from sqlalchemy import JSON, Boolean, Column, Date, ForeignKey, Integer, String, Table, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from backend.extensions import db
@@ -89,20 +89,36 @@ class OffenseDay(Audited, db.Model):
 
 
 class FineAccrual(Audited, db.Model):
-    """An amount attached to an offense-day: a court maximum (criminal) or an issued citation (noncriminal)."""
+    """An amount attached to an offense-day: a court maximum (criminal) or an issued citation (noncriminal).
+
+    status: exposure (criminal court maximum, never a debt) | proposed -> issued (a § 21D citation) | void.
+    A changed input voids a row and adds revision + 1 (`replaces_id`); one row per revision and path.
+    """
 
     __tablename__ = "fine_accruals"
+    __table_args__ = (UniqueConstraint("offense_day_id", "path", "revision"),)
     id: Mapped[uuid.UUID] = uuid_pk()
     town_id: Mapped[uuid.UUID] = town_fk()
     offense_day_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("offense_days.id"), index=True)
+    order_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("enforcement_orders.id"), index=True)
     path: Mapped[str] = mapped_column(String(20))
     amount_cents: Mapped[int | None] = mapped_column(Integer)
+    none_reason: Mapped[str | None] = mapped_column(Text)  # why the text gives no amount (AMB-29, AMB-46)
+    sequence: Mapped[int | None] = mapped_column(Integer)  # CONV-ESCALATE n (noncriminal)
     rule_id: Mapped[str] = mapped_column(String(60))
-    status: Mapped[str] = mapped_column(String(20), default="proposed")  # proposed|issued|void
+    status: Mapped[str] = mapped_column(String(20), default="proposed")  # exposure|proposed|issued|void
+    revision: Mapped[int] = mapped_column(Integer, default=1)
     ruleset_version: Mapped[str] = mapped_column(String(40))
+    config_version: Mapped[str | None] = mapped_column(String(40))
     flags: Mapped[list[str]] = mapped_column(JSON, default=list)
+    withhold: Mapped[bool] = mapped_column(Boolean, default=False)  # AMB-17: kept out of messages
+    mail_by_on: Mapped[dt.date | None] = mapped_column(Date)  # EXT-21D-15D mailing deadline
+    detail: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  # issued: notice, payee, procedure
     issued_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
     issued_by: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("users.id"))
+    voided_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    void_reason: Mapped[str | None] = mapped_column(Text)
+    replaces_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("fine_accruals.id"))
     created_at: Mapped[dt.datetime] = created_at()
 
 

@@ -5,7 +5,7 @@ import datetime as dt
 import uuid
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from backend.extensions import db
@@ -14,9 +14,13 @@ from backend.types import UTCDateTime
 
 
 class Notification(Audited, db.Model):
-    """An outbox row, written in the same transaction as its cause, unique by dedupe key."""
+    """An outbox row, written in the same transaction as its cause, unique by dedupe key.
+
+    status: pending -> sending -> sent | pending (retry) | reconcile | failed | dead; see backend/outbox.
+    """
 
     __tablename__ = "notifications"
+    __table_args__ = (Index("ix_notifications_status_next_attempt_at", "status", "next_attempt_at"),)
     id: Mapped[uuid.UUID] = uuid_pk()
     town_id: Mapped[uuid.UUID] = town_fk()
     channel: Mapped[str] = mapped_column(String(20))  # console | slack | sms
@@ -31,6 +35,10 @@ class Notification(Audited, db.Model):
     provider_id: Mapped[str | None] = mapped_column(String(120))
     sent_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
     created_at: Mapped[dt.datetime] = created_at()
+    lease_until: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)  # while sending: the claim's end
+    error_code: Mapped[str | None] = mapped_column(String(60))  # e.g. twilio:21610, slack:channel_not_found
+    version: Mapped[int] = mapped_column(Integer, default=1)  # every update is conditional on it
+    __mapper_args__ = {"version_id_col": version}
 
 
 class AuditEvent(db.Model):

@@ -65,15 +65,6 @@ def transition_violation(v: Violation, target: str, reason: str | None) -> Viola
     return v
 
 
-ISSUERS = {  # provisional role table until inspections.authority lands (who-may-act)
-    "CARVER-281": ("agent", "board_member"),
-    "CARVER-247": ("agent", "board_member"),
-    "CARVER-136": ("board_member", "agent"),
-    "UPTON-280": ("agent", "board_member"),
-    "GARDNER-650": ("agent", "board_member"),
-}
-
-
 def create_order(who: Principal, data: dict[str, Any]) -> EnforcementOrder:
     site = get_in_town(Site, data["site_id"])
     violations = [get_in_town(Violation, vid) for vid in data["violation_ids"]]
@@ -87,20 +78,17 @@ def create_order(who: Principal, data: dict[str, Any]) -> EnforcementOrder:
 
 
 def issue_order(who: Principal, order: EnforcementOrder, data: dict[str, Any]) -> EnforcementOrder:
-    ORDER_STATES.check(order.status, "issued", None)
-    if not who.has(*ISSUERS[order.chapter]):
-        abort(403, f"your role may not issue a {order.kind} under {order.chapter}")
-    order.status, order.issued_at, order.issued_by = "issued", data["at"] or now(), who.user.id
-    order.fine_path = data["fine_path"] or order.fine_path
-    order.authorization = data["authorization"]
-    db.session.commit()
-    return order
+    """Authorised from the bylaw engine's who-may-act table; see backend/services/orders.py."""
+    from backend.services import orders
+    return orders.issue_order(who, order, data)
 
 
 def serve_order(order: EnforcementOrder, data: dict[str, Any]) -> EnforcementOrder:
     if order.status != "issued":
         abort(409, f"only an issued order can be served; this one is {order.status}")
     order.served_at, order.service_method, order.service_detail = data["served_at"], data["method"], data["detail"]
+    from backend.services import orders
+    orders.after_service(order)
     db.session.commit()
     return order
 

@@ -1,11 +1,11 @@
-"""Twilio HTTP plumbing that production code could reuse unchanged.
+"""Twilio HTTP plumbing for the tests.
 
-:class:`RebasedTwilioHttpClient` is a :class:`twilio.http.http_client.TwilioHttpClient`
+:class:`RebasedTwilioHttpClient` (production code, re-exported from
+:mod:`backend.channels.twilio_http`) is a :class:`twilio.http.http_client.TwilioHttpClient`
 that sends every request to a fixed base URL (scheme + host + optional path
 prefix) instead of ``https://*.twilio.com``; pass it as
 ``twilio.rest.Client(..., http_client=...)``. All Twilio hosts
-(``api``, ``messaging``, ...) map to the same base. It depends only on
-``twilio`` and ``requests``.
+(``api``, ``messaging``, ...) map to the same base.
 
 :class:`SignedWebhook` / :func:`sign_webhook` build a request the way Twilio
 signs its webhooks (``X-Twilio-Signature`` = HMAC-SHA1 over URL + sorted
@@ -17,60 +17,13 @@ from __future__ import annotations
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
-from types import TracebackType
-from typing import Any, Self
-from urllib.parse import urlencode, urlsplit, urlunsplit
+from urllib.parse import urlencode, urlsplit
 
-from twilio.http.http_client import TwilioHttpClient
-from twilio.http.response import Response
 from twilio.request_validator import RequestValidator
 
+from backend.channels.twilio_http import RebasedTwilioHttpClient
 
-class RebasedTwilioHttpClient(TwilioHttpClient):
-    """Send Twilio REST calls to ``base_url`` (e.g. ``http://127.0.0.1:51234``).
-
-    ``timeout`` (seconds) applies to connect and read of every request unless
-    the call passes its own. Keep ``pool_connections=True`` (the default) and
-    call :meth:`close` (or use ``with``) so pooled sockets are released.
-    """
-
-    def __init__(self, base_url: str, *, timeout: float | None = 10.0, **kwargs: Any) -> None:
-        super().__init__(timeout=timeout, **kwargs)
-        parts = urlsplit(base_url)
-        if parts.scheme not in ("http", "https") or not parts.netloc:
-            raise ValueError(f"base_url must be an absolute http(s) URL, got {base_url!r}")
-        self.base_url = base_url.rstrip("/")
-
-    def rebase(self, url: str) -> str:
-        """Swap scheme and host of ``url`` for the base URL's, keeping path and query."""
-        target, base = urlsplit(url), urlsplit(self.base_url)
-        return urlunsplit((base.scheme, base.netloc, base.path.rstrip("/") + target.path, target.query, ""))
-
-    def request(
-        self,
-        method: str,
-        url: str,
-        params: dict[str, object] | None = None,
-        data: dict[str, object] | None = None,
-        headers: dict[str, str] | None = None,
-        auth: tuple[str, str] | None = None,
-        timeout: float | None = None,
-        allow_redirects: bool = False,
-    ) -> Response:
-        return super().request(method, self.rebase(url), params=params, data=data, headers=headers,
-                               auth=auth, timeout=timeout, allow_redirects=allow_redirects)
-
-    def close(self) -> None:
-        """Close the pooled ``requests`` session."""
-        if self.session is not None:
-            self.session.close()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
-        self.close()
+__all__ = ["RebasedTwilioHttpClient", "SignedWebhook", "sign_webhook"]
 
 
 @dataclass(frozen=True)

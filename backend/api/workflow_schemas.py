@@ -1,0 +1,179 @@
+"""Schemas of the enforcement workflow API: review meetings, deadlines and the deadline calculator."""
+
+from __future__ import annotations
+
+from apiflask import Schema
+from apiflask.fields import UUID, AwareDateTime, Boolean, Date, Dict, Integer, List, Nested, String
+from apiflask.validators import Length, OneOf, Range
+from marshmallow import ValidationError, validates_schema
+
+from backend.models.towns import AUTHORITY_KINDS
+
+CHAPTERS = ("CARVER-281", "CARVER-247", "CARVER-136", "UPTON-280", "GARDNER-650")
+EVENTS = ("activity_ceased", "cease_and_desist_issued", "inspection_event", "permit_issued", "permit_expiry")
+REASON = Length(3, 2000)
+
+
+class MeetingIn(Schema):
+    scheduled_for = AwareDateTime(required=True)
+    operator_notified_at = AwareDateTime(
+        required=True, metadata={"description": "when the operator received notice of the meeting"}
+    )
+    posted_at = AwareDateTime(load_default=None, metadata={"description": "Open Meeting Law posting"})
+    override_reason = String(
+        validate=REASON,
+        load_default=None,
+        metadata={
+            "description": "record a time outside the bylaw window anyway; the meeting is flagged "
+            "with this reason"
+        },
+    )
+    authorization = Dict(
+        load_default=dict,
+        metadata={
+            "description": "{designation: 'ERC vote of … naming the designee'} or {vote: {yes, no, abstain}}"
+        },
+    )
+
+
+class VoteIn(Schema):
+    motion = String(required=True, validate=Length(1, 500))
+    yes = Integer(required=True, validate=Range(0, 50))
+    no = Integer(load_default=0, validate=Range(0, 50))
+    abstain = Integer(load_default=0, validate=Range(0, 50))
+
+
+class MeetingRecordIn(Schema):
+    held_at = AwareDateTime(required=True)
+    members_present = List(String(validate=Length(1, 120)), required=True, validate=Length(0, 30))
+    votes = List(Nested(VoteIn), load_default=list, validate=Length(0, 50))
+    posted_at = AwareDateTime(load_default=None, metadata={"description": "actual posting, if it differed"})
+    operator_notified_at = AwareDateTime(load_default=None)
+    override_reason = String(validate=REASON, load_default=None)
+
+    @validates_schema
+    def _unique_names(self, data: dict, **_: object) -> None:
+        names = data.get("members_present") or []
+        if len(names) != len(set(names)):
+            raise ValidationError("each member is listed once", "members_present")
+
+
+class CancelIn(Schema):
+    reason = String(required=True, validate=REASON)
+
+
+class MeetingOut(Schema):
+    id = UUID()
+    order_id = UUID()
+    kind = String()
+    status = String()
+    scheduled_for = AwareDateTime()
+    posted_at = AwareDateTime(allow_none=True)
+    operator_notified_at = AwareDateTime(allow_none=True)
+    held_at = AwareDateTime(allow_none=True)
+    attendance = Dict()
+    votes = List(Dict())
+    window = Dict()
+    flagged = Boolean()
+    flags = List(Dict())
+    authorization = Dict()
+    version = Integer()
+
+
+class DeadlineQuery(Schema):
+    site_id = UUID(load_default=None)
+    authority = String(
+        validate=Length(1, 60),
+        load_default=None,
+        metadata={"description": "an authority id, or its kind: " + ", ".join(AUTHORITY_KINDS)},
+    )
+    due_within_days = Integer(validate=Range(0, 3650), load_default=None)
+    status = String(validate=OneOf(("open", "met", "missed", "cancelled", "all")), load_default="open")
+    limit = Integer(validate=Range(1, 500), load_default=200)
+
+
+class DeadlineRowOut(Schema):
+    id = UUID()
+    site_id = UUID(allow_none=True)
+    subject_type = String()
+    subject_id = UUID()
+    kind = String()
+    rule_id = String()
+    citation = String()
+    label = String()
+    binds = String()
+    earliest_on = Date(allow_none=True)
+    latest_on = Date(allow_none=True)
+    earliest_at = AwareDateTime(allow_none=True)
+    latest_at = AwareDateTime(allow_none=True)
+    status = String()
+    met_at = AwareDateTime(allow_none=True)
+    explanation = String()
+    overdue = Boolean()
+
+
+class CalculateIn(Schema):
+    event = String(required=True, validate=OneOf(EVENTS))
+    chapter = String(required=True, validate=OneOf(CHAPTERS))
+    on = Date(load_default=None, metadata={"description": "the event's local date"})
+    at = AwareDateTime(load_default=None, metadata={"description": "the event's instant"})
+    operator_notified_at = AwareDateTime(load_default=None)
+    posted_at = AwareDateTime(load_default=None)
+    inspection_event = Integer(
+        validate=Range(1, 6),
+        load_default=None,
+        metadata={"description": "Carver 247 inspection event (1)-(6)"},
+    )
+    issued_on = Date(load_default=None)
+    expires_on = Date(load_default=None)
+    permit_kind = String(validate=OneOf(("standard", "maintenance")), load_default="standard")
+
+
+class CalculatedOut(Schema):
+    kind = String()
+    rule_id = String()
+    citation = String()
+    label = String()
+    binds = String()
+    earliest_on = Date(allow_none=True)
+    latest_on = Date(allow_none=True)
+    earliest_at = AwareDateTime(allow_none=True)
+    latest_at = AwareDateTime(allow_none=True)
+    advisory_on = Date(allow_none=True)
+    empty_reason = String(allow_none=True)
+    flags = List(String())
+    explanation = String()
+
+
+class CalculationOut(Schema):
+    event = String()
+    chapter = String()
+    deadlines = List(Nested(CalculatedOut))
+
+
+class OriginOut(Schema):
+    inspection_id = UUID(allow_none=True)
+    item_id = String()
+    checklist_key = String()
+    opened_on = Date()
+    clock_deadline_id = UUID(allow_none=True)
+    flags = List(String())
+    explanation = String()
+
+
+class EvidenceOut(Schema):
+    violation_id = UUID()
+    origin = Nested(
+        OriginOut, allow_none=True, metadata={"description": "null for a violation entered by hand"}
+    )
+    photo_ids = List(UUID())
+
+
+class EvaluationOut(Schema):
+    inspection_id = UUID()
+    checklist_key = String()
+    flags = List(String())
+    unanswered = List(String())
+    violation_ids = List(String(), metadata={"description": "violations this inspection opened"})
+    corrected_ids = List(String(), metadata={"description": "earlier violations its passes corrected"})
+    lines = List(String(), metadata={"description": "the engine's explanation lines"})

@@ -1,0 +1,99 @@
+// Boot: service worker, session, navigation, connectivity and the sync queue. Views are loaded on demand.
+import { on } from './events.js';
+import { NetworkError } from './api.js';
+import { h, render } from './ui.js';
+import { session } from './session.js';
+import { connectionBack, pending, syncSoon } from './sync.js';
+import { registerWorker } from './worker.js';
+
+const ROUTES = [
+  [/^#\/login$/, () => import('./views/login.js'), 'login'],
+  [/^#\/today$/, () => import('./views/today.js'), 'field'],
+  [/^#\/site\/([\w-]+)$/, () => import('./views/site.js'), 'any'],
+  [/^#\/inspect\/([\w-]+)$/, () => import('./views/inspect.js'), 'field'],
+  [/^#\/queue$/, () => import('./views/queue.js'), 'any'],
+  [/^#\/board$/, () => import('./views/board.js'), 'board'],
+  [/^#\/order\/([\w-]+)$/, () => import('./views/order.js'), 'board'],
+  [/^#\/admin(?:\/(\w+))?$/, () => import('./views/admin.js'), 'admin'],
+];
+
+function home() {
+  if (!session.active) return '#/login';
+  if (session.isField()) return '#/today';
+  if (session.isBoard()) return '#/board';
+  return '#/queue';
+}
+
+function allowed(kind) {
+  if (kind === 'login' || kind === 'any') return true;
+  if (kind === 'field') return session.isField();
+  if (kind === 'board') return session.isBoard();
+  return session.isAdmin();
+}
+
+// Views render after their data arrives: one route at a time, so a slow view never paints over a newer one.
+let routing = Promise.resolve();
+function route() {
+  routing = routing.then(showRoute, showRoute);
+  return routing;
+}
+
+async function showRoute() {
+  const hash = location.hash || '#/';
+  if (!session.active && hash !== '#/login') { location.replace('#/login'); return; }
+  const match = ROUTES.map(([re, load, kind]) => [hash.match(re), load, kind]).find(([m]) => m);
+  if (!match || !allowed(match[2])) { location.replace(home()); return; }
+  drawNav();
+  try {
+    const view = await match[1]();
+    await view.show(...match[0].slice(1));
+  } catch (error) {
+    const offline = error instanceof NetworkError;
+    render(offline ? 'Not on this phone yet' : 'Something went wrong',
+      h('p', {}, offline ? 'This page needs a connection the first time; connect and try again.' : error.message || String(error)),
+      h('p', {}, h('a', { href: home() }, 'Back')));
+  }
+}
+
+async function drawNav() {
+  const nav = document.getElementById('nav');
+  if (!session.active) { nav.replaceChildren(); return; }
+  const waiting = (await pending()).filter((j) => j.state === 'waiting').length;
+  const links = [
+    session.isField() && ['#/today', 'Today'],
+    ['#/queue', waiting ? `Sync (${waiting})` : 'Sync'],
+    session.isBoard() && ['#/board', 'Board'],
+    session.isAdmin() && ['#/admin', 'Admin'],
+  ].filter(Boolean);
+  const current = location.hash.split('/').slice(0, 2).join('/');
+  nav.replaceChildren(h('ul', {}, links.map(([href, text]) => h('li', {},
+    h('a', { href, 'aria-current': current === href ? 'page' : null }, text)))));
+}
+
+function showStatus() {
+  const box = document.getElementById('netstate');
+  const lines = [];
+  if (!navigator.onLine) lines.push(h('p', {}, 'Offline: everything you enter is saved on this phone and sent later.'));
+  if (!session.active && session.expiredFlag && location.hash !== '#/login') {
+    lines.push(h('p', {}, 'Your session has ended; sending is paused and nothing is lost. ',
+      h('a', { href: '#/login' }, 'Log in again')));
+  }
+  box.className = lines.length ? 'banner' : '';
+  box.replaceChildren(...lines);
+}
+
+async function boot() {
+  await session.load();
+  window.addEventListener('hashchange', route);
+  window.addEventListener('hashchange', showStatus);
+  window.addEventListener('online', () => { showStatus(); connectionBack(); });
+  window.addEventListener('offline', showStatus);
+  on('session', () => { showStatus(); drawNav(); });
+  on('queue', drawNav);
+  showStatus();
+  registerWorker();
+  await route();
+  if (session.active) syncSoon(100);
+}
+
+boot();

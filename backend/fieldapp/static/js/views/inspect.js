@@ -1,0 +1,123 @@
+// A new inspection: entry basis, the permit's checklist (kept in the draft, so it works offline), photos
+// with the phone's position at capture, notes. Every change is saved on the phone; "Send" queues it.
+import { getJson } from '../api.js';
+import { ENTRY_BASES, addPhoto, discardDraft, getDraft, photosOf, problems, removePhoto, saveDraft } from '../drafts.js';
+import { position } from '../geo.js';
+import { enqueue } from '../sync.js';
+import { errorBox, field, fmtTime, h, nextId, radios, render } from '../ui.js';
+import { itemBlock } from './checklist.js';
+
+let timer = null;
+
+export async function show(draftId) {
+  const draft = await getDraft(draftId);
+  if (!draft) { render('Inspection not found', h('p', {}, 'It is not on this phone.'), h('a', { href: '#/today' }, 'Back to today')); return; }
+  if (draft.state !== 'draft') { location.replace('#/queue'); return; }
+  const problem = await ensureChecklist(draft);
+  const save = (now) => { clearTimeout(timer); if (now) saveDraft(draft); else timer = setTimeout(() => saveDraft(draft), 250); };
+  const photoArea = h('div', { class: 'photos', 'aria-live': 'polite' });
+  const slot = photoSlotFactory(draft, save);
+  const items = draft.checklist ? draft.checklist.content.items : [];
+  const box = errorBox();
+  render(`Inspection: ${draft.site_name}`,
+    h('p', { class: 'muted' }, `${draft.permit_number || 'No permit'} · started ${fmtTime(draft.started_at)} · saved on this phone`),
+    problem ? h('p', { class: 'error', role: 'alert' }, problem) : null,
+    entryBasis(draft, save),
+    items.length ? h('section', { 'aria-labelledby': 'cl-h' }, h('h2', { id: 'cl-h' }, draft.checklist.title),
+      items.map((item) => itemBlock(item, draft, save, slot))) : null,
+    h('section', { 'aria-labelledby': 'ph-h' }, h('h2', { id: 'ph-h' }, 'Photos'), photoInput(draft, null, 'Take or add a photo', photoArea), photoArea),
+    notes(draft, save), box,
+    h('div', { class: 'actions' }, h('button', { type: 'button', class: 'primary', onclick: () => send(draft, box) }, 'Send inspection'),
+      h('button', { type: 'button', class: 'link', onclick: () => discard(draft) }, 'Discard this draft')));
+  drawPhotos(draft, null, photoArea);
+}
+
+async function ensureChecklist(draft) {
+  if (draft.checklist || !draft.permit_id) return null;
+  try {
+    const { data } = await getJson(`/api/v1/checklists/for-permit/${draft.permit_id}`);
+    Object.assign(draft, { checklist: data, template_key: data.key, template_version: data.version });
+    await saveDraft(draft);
+    return null;
+  } catch (error) {
+    return `The checklist is not on this phone (${error.message}). Open this site once with signal to download it.`;
+  }
+}
+
+function entryBasis(draft, save) {
+  const extra = h('div');
+  const drawExtra = () => {
+    const kind = { owner_consent: ['consent_name', 'Name of the person who consented'], warrant: ['warrant_number', 'Warrant number'] }[draft.entry_basis];
+    if (!kind) { extra.replaceChildren(); return; }
+    const input = h('input', { type: 'text', name: kind[0], required: true, oninput: (e) => { draft[kind[0]] = e.target.value; save(); } });
+    input.value = draft[kind[0]] || '';
+    extra.replaceChildren(field(kind[1], input));
+  };
+  drawExtra();
+  return h('section', { class: 'card' }, radios('Entry basis', 'entry_basis', ENTRY_BASES, draft.entry_basis, (v) => {
+    draft.entry_basis = v; drawExtra(); save(true);
+  }), extra);
+}
+
+function notes(draft, save) {
+  const area = h('textarea', { rows: 3, oninput: (e) => { draft.notes = e.target.value; save(); } });
+  area.value = draft.notes || '';
+  return field('Notes', area);
+}
+
+function photoSlotFactory(draft, save) {
+  return (item, spec, answer) => {
+    answer.photoField = spec.name;
+    const area = h('div', { class: 'photos', 'aria-live': 'polite' });
+    drawPhotos(draft, item.id, area);
+    const label = spec.label === 'Photo' ? 'Add a photo to this item' : `Add a photo: ${spec.label}`;
+    return h('div', { class: 'field' }, photoInput(draft, item.id, label, area, () => save(true)), area);
+  };
+}
+
+function photoInput(draft, itemId, label, area, after) {
+  const id = nextId('photo');
+  const input = h('input', { type: 'file', id, accept: 'image/*', capture: 'environment', class: 'file' });
+  input.addEventListener('change', async () => {
+    const files = [...input.files];
+    input.value = '';
+    for (const file of files) {
+      const fix = await position({ maxAgeMs: 5000, timeoutMs: 8000 });
+      await addPhoto(draft, file, fix, itemId);
+    }
+    if (after) after();
+    drawPhotos(draft, itemId, area);
+  });
+  return h('div', { class: 'photo-input' }, h('label', { for: id, class: 'button' }, label), input);
+}
+
+async function drawPhotos(draft, itemId, area) {
+  const photos = (await photosOf(draft.id)).filter((p) => p.item_id === itemId);
+  area.replaceChildren(...photos.map((p, i) => {
+    const url = URL.createObjectURL(p.blob);
+    const where = p.lat !== null ? `±${Math.round(p.accuracy_m)} m at ${p.lat.toFixed(5)}, ${p.lon.toFixed(5)}` : 'no position';
+    return h('figure', { class: 'photo' },
+      h('img', { src: url, alt: `Photo ${i + 1}`, onload: () => URL.revokeObjectURL(url) }),
+      h('figcaption', {}, `${fmtTime(p.captured_at)} · ${where}`,
+        h('button', { type: 'button', class: 'link', onclick: async () => { await removePhoto(p.id); drawPhotos(draft, itemId, area); } },
+          `Remove photo ${i + 1}`)));
+  }));
+}
+
+async function discard(draft) {
+  if (!window.confirm('Discard this inspection and its photos from the phone? Nothing was sent.')) return;
+  await discardDraft(draft.id);
+  location.hash = '#/today';
+}
+
+async function send(draft, box) {
+  clearTimeout(timer);
+  const wrong = problems(draft, draft.checklist);
+  if (wrong.length) {
+    box.show({ message: 'Not sent yet — please fix:', fields: wrong });
+    box.focus();
+    return;
+  }
+  await enqueue(draft, await photosOf(draft.id));
+  location.hash = '#/queue';
+}

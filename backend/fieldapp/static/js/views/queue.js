@@ -1,0 +1,129 @@
+// What is on the phone and not yet on the server, what was sent, and why anything was refused.
+import { request } from '../api.js';
+import { all } from '../idb.js';
+import { on } from '../events.js';
+import { session } from '../session.js';
+import { retryJob, syncNow } from '../sync.js';
+import { fmtTime, h, humanize, render } from '../ui.js';
+
+let unsubscribe = [];
+let redraw = null;
+
+export async function show() {
+  unsubscribe.forEach((f) => f());
+  const refresh = () => { clearTimeout(redraw); redraw = setTimeout(draw, 100); };
+  unsubscribe = [on('queue', refresh), on('job', refresh), on('session', refresh), on('photo-progress', progress),
+    on('sync', (e) => { const s = document.getElementById('sync-state'); if (s) s.textContent = e.running ? 'Sending…' : ''; })];
+  window.addEventListener('hashchange', () => unsubscribe.forEach((f) => f()), { once: true });
+  await draw();
+}
+
+let container = null;
+
+async function draw() {
+  if (!location.hash.startsWith('#/queue')) return;
+  const [drafts, jobs, photos, persisted] = await Promise.all([all('drafts'), all('jobs'), all('photos'), persistence()]);
+  const shown = drafts.filter((d) => d.state !== 'draft').sort((a, b) => (b.queued_at || '').localeCompare(a.queued_at || ''));
+  const waiting = jobs.filter((j) => j.state === 'waiting').length;
+  const content = [
+    h('p', { id: 'waiting-count' }, waiting ? `${waiting} step(s) waiting to be sent.` : 'Nothing waiting: everything on this phone has been sent.'),
+    !session.active ? h('p', { class: 'error', role: 'alert' }, 'Sending is paused until you ', h('a', { href: '#/login' }, 'log in again'), '. Nothing is lost.') : null,
+    h('p', { class: 'muted' }, persisted),
+    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: () => syncNow() }, 'Send now'),
+      h('span', { id: 'sync-state', role: 'status' })),
+    shown.length ? h('ul', { class: 'queue' }, shown.map((d) => card(d, jobs, photos))) : h('p', { class: 'muted' }, 'No inspections sent from this phone yet.'),
+    account(waiting),
+  ];
+  if (container && document.contains(container)) container.replaceChildren(...content.filter(Boolean));
+  else { container = h('div', {}, ...content); render('Sync', container); }
+}
+
+function account(waiting) {
+  if (!session.active) return null;
+  const out = async () => {
+    request('DELETE', '/api/v1/auth/token').catch(() => null);
+    await session.end();
+    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (worker) worker.postMessage({ type: 'clear-api-cache' });
+    location.hash = '#/login';
+  };
+  return h('section', { 'aria-labelledby': 'acct-h' }, h('h2', { id: 'acct-h' }, 'Account'),
+    h('p', {}, `Logged in as ${session.email} in ${session.town} (${session.roles.map(humanize).join(', ')}).`),
+    waiting ? h('p', { class: 'note' }, 'Items still waiting stay on this phone and are sent after you log in again.') : null,
+    h('button', { type: 'button', onclick: out }, 'Log out'));
+}
+
+async function persistence() {
+  if (!navigator.storage || !navigator.storage.persisted) return '';
+  const kept = await navigator.storage.persisted();
+  return kept ? 'Storage on this phone: persistent (the browser will not clear it).'
+    : 'Storage on this phone: best effort (send soon; the browser may clear it when space runs low).';
+}
+
+const STATE_TEXT = { queued: 'Waiting to send', sent: 'Sent', refused: 'Refused by the server' };
+
+function card(draft, jobs, photos) {
+  const mine = jobs.filter((j) => j.inspection_id === draft.id).sort((a, b) => a.seq - b.seq);
+  const pics = photos.filter((p) => p.inspection_id === draft.id);
+  const owner = draft.owner !== session.owner() ? h('p', { class: 'note' }, `Waits for ${draft.owner.split('@')[0]} to log in.`) : null;
+  return h('li', { class: `card state-${draft.state}`, 'data-inspection': draft.id },
+    h('h2', {}, draft.site_name, draft.permit_number ? ` · ${draft.permit_number}` : ''),
+    h('p', { class: 'status' }, STATE_TEXT[draft.state] || draft.state,
+      draft.state === 'sent' ? ` ${fmtTime(draft.sent_at)}` : '', draft.error ? `: ${draft.error}` : ''),
+    owner,
+    h('ol', { class: 'steps' }, mine.map((j) => step(j, pics))),
+    draft.state === 'sent' ? h('a', { href: `#/site/${draft.site_id}` }, 'See the site and its violations') : null);
+}
+
+function step(job, photos) {
+  const photo = job.photo_id ? photos.find((p) => p.id === job.photo_id) : null;
+  const index = photo ? photos.indexOf(photo) + 1 : 0;
+  const name = { create: 'Inspection record', submit: 'Submit for evaluation', photo: `Photo ${index}` }[job.kind];
+  const parts = [h('strong', {}, `${name}: `), jobState(job)];
+  if (photo) parts.push(photoFacts(photo, job));
+  if (job.state === 'refused') parts.push(' ', h('button', { type: 'button', class: 'link', onclick: () => retryJob(job.id) }, `Try ${name.toLowerCase()} again`));
+  return h('li', { class: `job job-${job.state}`, 'data-job': job.kind }, ...parts);
+}
+
+function jobState(job) {
+  if (job.state === 'done') return h('span', { class: 'ok' }, 'sent');
+  if (job.state === 'refused') return h('span', { class: 'bad' }, `refused (${job.last_status}): ${job.last_error}`);
+  if (!job.attempts) return h('span', {}, `waiting${job.last_error ? ` (${job.last_error})` : ''}`);
+  const next = job.next_at > Date.now() ? `; next try ${fmtTime(new Date(job.next_at).toISOString())}` : '';
+  return h('span', {}, `waiting · attempt ${job.attempts} failed: ${job.last_error}${next}`);
+}
+
+function photoFacts(photo, job) {
+  if (job.state === 'refused') return h('span', { class: 'block muted' }, `${Math.round(photo.size / 1024)} KB, kept on this phone`);
+  if (job.state !== 'done' || !photo.result) {
+    const bar = h('progress', { id: `progress-${photo.id}`, max: photo.size || 1, value: 0, 'aria-label': 'Upload progress' });
+    return h('span', { class: 'block' }, bar, ` ${Math.round(photo.size / 1024)} KB`);
+  }
+  const r = photo.result;
+  const zone = r.checks && r.checks.zone;
+  const position = r.lat !== null && r.lat !== undefined
+    ? `${r.lat.toFixed(5)}, ${r.lon.toFixed(5)}${r.accuracy_m ? ` ±${Math.round(r.accuracy_m)} m` : ''}` : 'no position';
+  return h('dl', { class: 'facts' },
+    h('dt', {}, 'Position'), h('dd', {}, position),
+    h('dt', {}, 'Provenance'), h('dd', { class: 'provenance' }, r.provenance),
+    h('dt', {}, 'Zone'), h('dd', { class: 'zone' }, zoneText(zone)),
+    h('dt', {}, 'Original'), h('dd', { class: 'fixity' }, photo.verified
+      ? `stored byte for byte (SHA-256 ${r.sha256.slice(0, 12)}… matches); removed from this phone`
+      : `kept on this phone${photo.error ? `: ${photo.error}` : ' (could not be verified here)'}`),
+    r.flags && r.flags.length ? [h('dt', {}, 'Flags'), h('dd', {}, r.flags.map(humanize).join(', '))] : null);
+}
+
+function zoneText(zone) {
+  if (!zone) return 'indeterminate (no position, or no delineated resource areas here)';
+  if (zone.kind === 'indeterminate') return `indeterminate: ${zone.message}`;
+  const name = humanize(String(zone.zone || zone.kind).toLowerCase());
+  return [`${name} `, h('span', { class: 'muted' }, `(${zone.rule_id})`),
+    h('details', {}, h('summary', {}, 'Why'), `${zone.message} (${zone.citation})`)];
+}
+
+function progress({ id, loaded, total }) {
+  const bar = document.getElementById(`progress-${id}`);
+  if (!bar) return;
+  bar.max = total;
+  bar.value = loaded;
+}

@@ -1,0 +1,52 @@
+"""What an order PDF says, as plain data assembled by `backend.services.order_documents`."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class ViolationLine:
+    provision: str
+    citation: str
+    quote: str
+    description: str
+    observed_on: str
+
+
+@dataclass(frozen=True)
+class DeadlineLine:
+    what: str
+    by_when: str
+    binds: str
+    rule_id: str
+    citation: str
+    explanation: str
+
+
+@dataclass(frozen=True)
+class OrderDocument:
+    order_id: str
+    status: str
+    kind: str
+    kind_title: str
+    chapter: str
+    chapter_title: str
+    town_name: str
+    authority_name: str
+    site_name: str
+    site_address: str
+    map_lot: str
+    permits: tuple[str, ...]
+    recipients: tuple[tuple[str, str], ...]  # (name, mailing address)
+    violations: tuple[ViolationLine, ...]
+    text: str
+    requirements: tuple[DeadlineLine, ...]
+    issued_on: str
+    issued_by: str
+    authority_basis: str
+    service: str
+    penalty_lines: tuple[str, ...] = ()
+    signatories: tuple[str, ...] = ()
+    created_at: dt.datetime = field(default=dt.datetime(2000, 1, 1, tzinfo=dt.UTC))

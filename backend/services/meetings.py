@@ -1,0 +1,236 @@
+"""The ERC's review meeting of a cease-and-desist order (Carver ~§ 136-9; window in `erc_review`).
+
+Scheduling checks the proposed time against the window the engine computes from the order, the operator's
+notice and the Open Meeting Law posting; recording checks the time it was actually held. A time outside the
+window is refused (409, naming the window and the rule that binds) unless `override_reason` is given: then
+what happened is recorded, the meeting is flagged with the reason, and the audit chain keeps it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, NoReturn
+
+from apiflask import abort
+from sqlalchemy import select
+
+from backend.clock import now
+from backend.extensions import db
+from backend.models import EnforcementOrder, Site
+from backend.models.meetings import Meeting
+from backend.security import Principal
+from backend.services import notify, orders
+from backend.services.authorisation import authorise
+from backend.services.bylaw_config import config_for
+from inspections.authority import Action, Vote, vote_carries
+from inspections.deadlines import erc_review
+from inspections.deadlines.day_counts import fmt_at
+from inspections.rulepack import param, rule
+
+CHAPTER = "CARVER-136"
+FUTURE_SLACK = dt.timedelta(minutes=5)  # device clocks drift; a later time is not "held"
+QUORUM_RULE = "CARVER-136-ERC-QUORUM-4"
+
+
+def binding_text(binding: erc_review.EarliestBinding) -> str:
+    """The 48-hour rule(s) that set the earliest meeting time, in words (hours from the rule pack)."""
+    hours, oml_hours = (
+        param(erc_review.NOTICE_48H, "hours"),
+        param(erc_review.NOTICE_48H, "oml_posting_hours"),
+    )
+    operator = (
+        f"{hours} hours after the operator is notified ({erc_review.NOTICE_48H}, "
+        f"{rule(erc_review.NOTICE_48H).citation})"
+    )
+    posting = (
+        f"{oml_hours} hours after the Open Meeting Law posting, not counting Saturdays, Sundays or legal "
+        "holidays (EXT-OML-48H, MGL c. 30A § 20(b))"
+    )
+    return {
+        erc_review.EarliestBinding.OPERATOR_NOTICE: operator,
+        erc_review.EarliestBinding.OML_POSTING: posting,
+        erc_review.EarliestBinding.BOTH: f"{operator} and {posting}",
+    }[binding]
+
+
+def _bad(field: str, message: str) -> NoReturn:
+    abort(422, message, detail={"json": {field: [message]}})
+
+
+def window_for(
+    order: EnforcementOrder, notified_at: dt.datetime, posted_at: dt.datetime | None
+) -> erc_review.ReviewWindow:
+    assert order.issued_at is not None
+    for name, value in (("operator_notified_at", notified_at), ("posted_at", posted_at)):
+        if value is not None and value < order.issued_at:
+            _bad(name, f"{name} is before the order was issued ({fmt_at(order.issued_at)})")
+    try:
+        return erc_review.erc_review_window(
+            order.issued_at, notified_at, posted_at, cfg=config_for(order.town_id)
+        )
+    except ValueError as exc:
+        _bad("posted_at", str(exc))
+
+
+def window_record(window: erc_review.ReviewWindow) -> dict[str, Any]:
+    return {
+        "earliest_at": window.earliest_at.astimezone(dt.UTC).isoformat(),
+        "latest_at": window.latest_at.astimezone(dt.UTC).isoformat(),
+        "latest_on": window.latest_on.isoformat(),
+        "binding": str(window.binding),
+        "empty_reason": window.empty_reason,
+        "flags": list(window.flags),
+        "explanations": [e.line for e in window.explanations],
+    }
+
+
+def window_problem(window: erc_review.ReviewWindow, at: dt.datetime) -> str | None:
+    """Why `at` is not a lawful meeting time, naming the window and the binding rule; None when it is."""
+    span = f"the review window is {fmt_at(window.earliest_at)} to {fmt_at(window.latest_at)}"
+    if window.is_empty:
+        return f"{window.empty_reason} ({erc_review.WITHIN_7D})"
+    if at < window.earliest_at:
+        return f"{fmt_at(at)} is too early: {span}; the earliest is set by {binding_text(window.binding)}"
+    if at > window.latest_at:
+        return (
+            f"{fmt_at(at)} is too late: {span}; the latest is set by {erc_review.WITHIN_7D} "
+            f"({rule(erc_review.WITHIN_7D).citation}): within {param(erc_review.WITHIN_7D, 'days')} days "
+            "of the order"
+        )
+    return None
+
+
+def _check_time(
+    meeting: Meeting, window: erc_review.ReviewWindow, at: dt.datetime, stage: str, override: str | None
+) -> bool:
+    problem = window_problem(window, at)
+    if problem is None:
+        return True
+    if not override:
+        abort(
+            409,
+            f"{problem}. To record what actually happened, resend with override_reason.",
+            detail={"window": window_record(window), "binding_rule": str(window.binding)},
+        )
+    meeting.flagged = True
+    meeting.flags = [*meeting.flags, {"stage": stage, "reason": override, "problem": problem}]
+    return False
+
+
+def _reviewable(order: EnforcementOrder) -> None:
+    if (order.chapter, order.kind) != (CHAPTER, "cease_and_desist"):
+        abort(409, "a review meeting belongs to a CARVER-136 cease-and-desist order (~§ 136-9)")
+    if order.status != "issued":
+        abort(409, f"only an issued order is reviewed; this one is {order.status}")
+
+
+def schedule(who: Principal, order: EnforcementOrder, data: dict[str, Any]) -> Meeting:
+    _reviewable(order)
+    busy = db.session.scalar(
+        select(Meeting).where(Meeting.order_id == order.id, Meeting.status == "scheduled")
+    )
+    if busy is not None:
+        abort(409, f"meeting {busy.id} is already scheduled for this order; cancel it first")
+    auth = authorise(who, CHAPTER, Action.SCHEDULE_ERC_REVIEW, data.get("authorization"))
+    window = window_for(order, data["operator_notified_at"], data.get("posted_at"))
+    meeting = Meeting(
+        town_id=order.town_id,
+        order_id=order.id,
+        scheduled_for=data["scheduled_for"],
+        posted_at=data.get("posted_at"),
+        operator_notified_at=data["operator_notified_at"],
+        window=window_record(window),
+        authorization=auth,
+        created_by=who.user.id,
+        flags=[],
+    )
+    _check_time(meeting, window, data["scheduled_for"], "schedule", data.get("override_reason"))
+    db.session.add(meeting)
+    orders.set_review_window(order, window)
+    db.session.flush()
+    _announce(order, meeting)
+    db.session.commit()
+    return meeting
+
+
+def _announce(order: EnforcementOrder, meeting: Meeting) -> None:
+    site = db.session.get(Site, order.site_id)
+    where = site.address if site else "the site"
+    flagged = " FLAGGED: outside the bylaw window, recorded with a reason." if meeting.flagged else ""
+    text = (
+        f"ERC review meeting of the cease-and-desist order for {where} scheduled for "
+        f"{fmt_at(meeting.scheduled_for)}.{flagged}"
+    )
+    notify.alert_board(
+        order.town_id,
+        CHAPTER,
+        "review_meeting_scheduled",
+        text,
+        f"meeting-scheduled:{meeting.id}",
+        meeting_id=str(meeting.id),
+    )
+
+
+def _votes(raw: list[dict[str, Any]], present_names: list[str]) -> list[dict[str, Any]]:
+    out = []
+    for i, v in enumerate(raw):
+        vote = Vote(yes=v["yes"], no=v["no"], abstain=v["abstain"])
+        if present_names and vote.present > len(present_names):
+            _bad("votes", f"vote {i + 1}: {vote.present} voted but {len(present_names)} members are present")
+        carried = vote_carries(CHAPTER, vote)
+        out.append(
+            {
+                "motion": v["motion"],
+                "yes": vote.yes,
+                "no": vote.no,
+                "abstain": vote.abstain,
+                "present": vote.present,
+                "carried": carried.allowed,
+                "rule_id": carried.rule_id,
+                "reason": carried.reason,
+            }
+        )
+    return out
+
+
+def _attendance(names: list[str]) -> dict[str, Any]:
+    quorum = param(QUORUM_RULE, "quorum")
+    return {
+        "members_present": names,
+        "count": len(names),
+        "quorum": quorum,
+        "quorum_met": len(names) >= quorum,
+        "rule_id": QUORUM_RULE,
+    }
+
+
+def record(who: Principal, meeting: Meeting, data: dict[str, Any]) -> Meeting:
+    if meeting.status != "scheduled":
+        abort(409, f"meeting {meeting.id} is {meeting.status}; it cannot be recorded again")
+    order = db.session.get(EnforcementOrder, meeting.order_id)
+    assert order is not None
+    if data["held_at"] > now() + FUTURE_SLACK:
+        _bad("held_at", "held_at is in the future: record the meeting once it has been held")
+    posted = data.get("posted_at") or meeting.posted_at
+    notified = data.get("operator_notified_at") or meeting.operator_notified_at
+    assert notified is not None
+    window = window_for(order, notified, posted)
+    votes = _votes(data["votes"], data["members_present"])
+    in_window = _check_time(meeting, window, data["held_at"], "record", data.get("override_reason"))
+    meeting.posted_at, meeting.operator_notified_at, meeting.votes = posted, notified, votes
+    meeting.held_at, meeting.status, meeting.recorded_by = data["held_at"], "held", who.user.id
+    meeting.attendance = _attendance(data["members_present"])
+    meeting.window = window_record(window)
+    row = orders.set_review_window(order, window)
+    row.status, row.met_at = ("met" if in_window else "missed"), data["held_at"]
+    db.session.commit()
+    return meeting
+
+
+def cancel(meeting: Meeting, reason: str) -> Meeting:
+    if meeting.status != "scheduled":
+        abort(409, f"meeting {meeting.id} is {meeting.status}; only a scheduled meeting can be cancelled")
+    meeting.status = "cancelled"
+    meeting.flags = [*meeting.flags, {"stage": "cancel", "reason": reason}]
+    db.session.commit()
+    return meeting

@@ -1,0 +1,43 @@
+"""Where a position falls under the town's wetlands bylaw, from the site's delineated resource areas."""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from backend.models import Site, Town
+from inspections.config import BylawConfig
+from inspections.resource_areas import validate_collection
+from inspections.zone_rules import Bylaw
+from inspections.zones import Location, ResultKind, classify
+
+FT_PER_M = 3937 / 1200
+WETLANDS_BYLAW = {"CARVER-281": Bylaw.CARVER_281, "UPTON-280": Bylaw.UPTON_280, "GARDNER-650": Bylaw.GARDNER_650}
+
+
+def town_config(town: Town) -> BylawConfig:
+    return BylawConfig(dict(town.settings or {}))
+
+
+def wetlands_bylaw(town: Town, chapters: list[str]) -> Bylaw | None:
+    return next((WETLANDS_BYLAW[c] for c in chapters if c in WETLANDS_BYLAW), None)
+
+
+def zone_at(town: Town, chapters: list[str], site: Site, lat: float, lon: float, accuracy_m: float | None,
+            on: dt.date) -> dict[str, Any] | None:
+    """The zone (or "indeterminate within ±N ft of the X-ft line") with rule id and citation; None if unknown."""
+    bylaw = wetlands_bylaw(town, chapters)
+    check = validate_collection(site.resource_areas or {})
+    if bylaw is None or not check.areas:
+        return None
+    location = Location.point(lon, lat, accuracy_ft=(accuracy_m or 0.0) * FT_PER_M)
+    result = classify(location, check.areas, bylaw, assessed_on=on, config=town_config(town))
+    return {
+        "bylaw": bylaw.value,
+        "kind": result.kind.value,
+        "zone": result.zone.value if result.zone else None,
+        "requirement": result.requirement.value if result.requirement else None,
+        "message": result.message if result.kind == ResultKind.INDETERMINATE else result.summary.line,
+        "rule_id": result.summary.rule_id,
+        "citation": result.summary.citation,
+        "config_version": result.config_version,
+    }

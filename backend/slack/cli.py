@@ -1,0 +1,72 @@
+"""`flask slack check|thumbnails|digest`: the Slack jobs by hand (each safe to repeat) and a config check."""
+from __future__ import annotations
+
+import datetime as dt
+import sys
+
+import click
+from flask import current_app
+from flask.cli import AppGroup
+from slack_sdk.errors import SlackApiError
+
+from backend.audit import acting_as
+from backend.clock import now
+from backend.extensions import db
+
+slack_cli = AppGroup("slack", help="Slack bot: configuration check, thumbnails, daily digest.")
+ACTOR = "job:slack"
+
+
+def _as_of(value: str | None) -> dt.datetime:
+    if not value:
+        return now()
+    instant = dt.datetime.fromisoformat(value)
+    if instant.tzinfo is None:
+        raise click.BadParameter("give an offset, e.g. 2026-04-07T08:00:00-04:00", param_hint="--as-of")
+    return instant
+
+
+def _runtime():  # type: ignore[no-untyped-def]
+    runtime = current_app.extensions.get("slack")
+    if runtime is None or not runtime.slugs:
+        click.echo("Slack is not configured (SLACK_TOWNS is empty)", err=True)
+        sys.exit(2)
+    return runtime
+
+
+@slack_cli.command("check")
+def check_command() -> None:
+    """Ask Slack (auth.test) whether each town's token works and belongs to its configured workspace."""
+    runtime, failed = _runtime(), False
+    for slug, ws in sorted(runtime.slugs.items()):
+        try:
+            answer = runtime.client_for(slug).auth_test()
+        except SlackApiError as exc:
+            click.echo(f"{slug}: FAILED: {exc.response.get('error')}")
+            failed = True
+            continue
+        ok = answer.get("team_id") == ws.team_id
+        failed |= not ok
+        verdict = "OK" if ok else "WRONG WORKSPACE"
+        click.echo(f"{slug}: {verdict}: team {answer.get('team_id')} ({answer.get('team')})")
+    sys.exit(1 if failed else 0)
+
+
+@slack_cli.command("thumbnails")
+@click.option("--as-of", "as_of", default=None, help="ISO instant with offset; default now")
+def thumbnails_command(as_of: str | None) -> None:
+    """Upload the ready thumbnails of recent order alerts into their threads."""
+    from backend.slack.thumbnails import post_pending
+    with acting_as(ACTOR):
+        report = post_pending(db.session, _runtime(), _as_of(as_of))
+    click.echo(" ".join(f"{k} {v}" for k, v in report.as_dict().items()))
+
+
+@slack_cli.command("digest")
+@click.option("--as-of", "as_of", default=None, help="ISO instant with offset; default now")
+def digest_command(as_of: str | None) -> None:
+    """Write yesterday's digest of every board with a Slack channel (once per board and day)."""
+    from backend.slack.digest import enqueue_digests
+    with acting_as(ACTOR):
+        written = enqueue_digests(db.session, _runtime(), _as_of(as_of))
+    click.echo(f"digests {written}")

@@ -1,0 +1,47 @@
+"""Periodic Slack jobs on Huey (imported by backend/jobs/worker.py): thumbnails every 5 minutes, and the
+daily digest checked hourly (written once per board and local day, from 07:00 local time)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from huey import crontab
+
+from backend.jobs import huey
+
+
+def _thumbnails(session: Any, runtime: Any, as_of: Any) -> None:
+    from backend.slack.thumbnails import post_pending
+    post_pending(session, runtime, as_of)
+
+
+def _digest(session: Any, runtime: Any, as_of: Any) -> None:
+    from backend.slack.digest import enqueue_digests
+    enqueue_digests(session, runtime, as_of)
+
+
+def run(name: str, max_age_seconds: int, job: Callable[[Any, Any, Any], None]) -> None:
+    """Inside the worker's app context, as `job:slack`; nothing to do while Slack is not configured."""
+    from flask import current_app
+
+    from backend.audit import acting_as
+    from backend.clock import now
+    from backend.extensions import db
+    from backend.jobs.tasks import _app, record_success
+    with _app().app_context():
+        runtime = current_app.extensions.get("slack")
+        if runtime is None or not runtime.slugs:
+            return
+        with acting_as("job:slack"):
+            job(db.session, runtime, now())
+        record_success(name, max_age_seconds)
+
+
+@huey.periodic_task(crontab(minute="*/5"))
+def slack_thumbnails() -> None:
+    run("slack-thumbnails", 20 * 60, _thumbnails)
+
+
+@huey.periodic_task(crontab(minute="20"))
+def slack_digest() -> None:
+    run("slack-digest", 3 * 3600, _digest)

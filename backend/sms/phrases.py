@@ -1,0 +1,172 @@
+"""The words of every SMS in English, Spanish and Portuguese (reviewed for what they promise, see RULES.md).
+
+What the texts may say, and must not:
+* SMS is a courtesy beside the legal notice (certified mail, hand delivery): every enforcement text says so.
+* Criminal figures are court maximums ("up to … (court maximum)"), never a debt; noncriminal figures are
+  the amounts of citations actually issued. Amounts the engine withholds are never printed ("pending").
+* A date is only printed when a stored deadline gives it; otherwise the text asks for a prompt correction.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+PHRASES: dict[str, dict[str, str]] = {
+    "en": {
+        "notice": "{town}: violation found {date} at {site}",
+        "found": ": {found}",
+        "todo_by": "Please correct it. Next deadline {date}: {label}.",
+        "todo_by_short": "Please correct it. Next deadline: {date}.",
+        "todo": "Please correct it promptly.",
+        "crim_daily": "Each day is a separate offense; a court may fine up to {amount} per day.",
+        "crim_once": "A court may fine up to {amount}.",
+        "crim_none": "A court may impose fines.",
+        "noncrim_from": "Each day may bring a citation (MGL c.40 §21D) from {amount}.",
+        "noncrim": "Each day may bring a citation (MGL c.40 §21D).",
+        "no_path": "If it continues, the town may order fines.",
+        "details": "Details and how to respond: {link}",
+        "details_short": "Details: {link}",
+        "courtesy": "Courtesy text; the legal notice comes by mail or hand delivery.",
+        "courtesy_short": "Courtesy text; legal notice comes by mail or hand.",
+        "call": "Questions: {phone}",
+        "accrual": "{town}: offense-days recorded on {date}: {lines}.",
+        "accrual_count": "{town}: offense-days recorded on {date} for {n} violation(s).",
+        "days": "{n} days",
+        "citations": "Citations issued to date: {n}, {amount}.",
+        "citations_pending": "Citations issued to date: {n}, {amount}; {k} amount(s) pending confirmation.",
+        "citations_short": "Citations issued: {n}, {amount}.",
+        "citations_pending_short": "Citations issued: {n}, {amount}; {k} amount(s) pending.",
+        "citations_min": "Citations: {n}, {amount}.",
+        "citations_pending_min": "Citations: {n}, {amount}; {k} pending.",
+        "crim_daily_min": "Court fine up to {amount}/day.",
+        "crim_once_min": "Court fine up to {amount}.",
+        "noncrim_from_min": "Citations from {amount} (c.40 §21D).",
+        "noncrim_min": "Citations possible (c.40 §21D).",
+        "exposure": "Criminal path: up to {amount} per day (court maximum).",
+        "corrected": "{town}: the violation at {site} ({citation}) was recorded as corrected on {date}.",
+        "lifted": "{town}: the {order} for {site} was lifted on {date}.",
+        "reminder": "{town}: reminder: {label} at {site} is due {date} ({citation}).",
+        "help": "{town} enforcement texts. Questions: call {phone}. Reply STOP to stop texts, START to "
+        "resume. Msg & data rates may apply.",
+        "stopped": "{town}: you will get no more texts from this number. Legal notices still come by mail. "
+        "Reply START to resume.",
+        "started": "{town}: texts resumed. Reply STOP to stop, HELP for help.",
+        "cease_and_desist": "cease-and-desist order",
+        "restoration_order": "restoration order",
+        "enforcement_order": "enforcement order",
+        "the_site": "the site",
+    },
+    "es": {
+        "notice": "{town}: infracción del {date} en {site}",
+        "found": ": {found}",
+        "todo_by": "Corríjala. Próximo plazo: {date}.",
+        "todo_by_short": "Corríjala. Próximo plazo: {date}.",
+        "todo": "Corríjala cuanto antes.",
+        "crim_daily": "Un juez puede multar hasta {amount} por día.",
+        "crim_once": "Un juez puede multar hasta {amount}.",
+        "crim_none": "Un tribunal puede imponer multas.",
+        "noncrim_from": "Puede haber citación por día (MGL c.40 §21D), desde {amount}.",
+        "noncrim": "Puede haber citación por día (MGL c.40 §21D).",
+        "no_path": "Si continúa, el municipio puede imponer multas.",
+        "details": "Detalles y respuesta: {link}",
+        "details_short": "Ver: {link}",
+        "courtesy": "Cortesía; el aviso legal llega por correo o en mano.",
+        "courtesy_short": "Cortesía; aviso legal por correo o en mano.",
+        "call": "Preguntas: {phone}",
+        "accrual": "{town}: infracciones registradas el {date}: {lines}.",
+        "accrual_count": "{town}: infracciones registradas el {date} en {n} caso(s).",
+        "days": "{n} días",
+        "citations": "Citaciones emitidas hasta hoy: {n}, {amount}.",
+        "citations_pending": "Citaciones emitidas hasta hoy: {n}, {amount}; {k} monto(s) por confirmar.",
+        "citations_short": "Citaciones emitidas: {n}, {amount}.",
+        "citations_pending_short": "Citaciones emitidas: {n}, {amount}; {k} por confirmar.",
+        "citations_min": "Citaciones: {n}, {amount}.",
+        "citations_pending_min": "Citaciones: {n}, {amount}; {k} por confirmar.",
+        "crim_daily_min": "Multa judicial máx. {amount}/día.",
+        "crim_once_min": "Multa judicial máx. {amount}.",
+        "noncrim_from_min": "Citaciones desde {amount} (c.40 §21D).",
+        "noncrim_min": "Puede haber citaciones (c.40 §21D).",
+        "exposure": "Vía penal: hasta {amount}/día (máximo judicial).",
+        "corrected": "{town}: la infracción en {site} ({citation}) consta como corregida el {date}.",
+        "lifted": "{town}: se levantó la {order} de {site} el {date}.",
+        "reminder": "{town}: recordatorio: plazo en {site} ({citation}) vence el {date}.",
+        "help": "{town}: avisos de cumplimiento. Preguntas: llame al {phone}. Responda STOP para no recibir "
+        "más, START para reanudar. Pueden aplicarse tarifas.",
+        "stopped": "{town}: no recibirá más mensajes de este número. Los avisos legales siguen llegando por "
+        "correo. Responda START para reanudar.",
+        "started": "{town}: mensajes reanudados. Responda STOP para detenerlos, HELP para ayuda.",
+        "cease_and_desist": "orden de cese",
+        "restoration_order": "orden de restauración",
+        "enforcement_order": "orden de cumplimiento",
+        "the_site": "el sitio",
+    },
+    "pt": {
+        "notice": "{town}: infração de {date} em {site}",
+        "found": ": {found}",
+        "todo_by": "Corrija. Próximo prazo: {date}.",
+        "todo_by_short": "Corrija. Próximo prazo: {date}.",
+        "todo": "Corrija o quanto antes.",
+        "crim_daily": "Um juiz pode multar até {amount} por dia.",
+        "crim_once": "Um juiz pode multar até {amount}.",
+        "crim_none": "Um tribunal pode aplicar multas.",
+        "noncrim_from": "Pode haver citação por dia (MGL c.40 §21D), a partir de {amount}.",
+        "noncrim": "Pode haver citação por dia (MGL c.40 §21D).",
+        "no_path": "Se continuar, o município pode aplicar multas.",
+        "details": "Detalhes e resposta: {link}",
+        "details_short": "Ver: {link}",
+        "courtesy": "Cortesia; a notificação legal chega por correio ou em mãos.",
+        "courtesy_short": "Cortesia; notificação legal por correio ou em mãos.",
+        "call": "Dúvidas: {phone}",
+        "accrual": "{town}: infrações registradas em {date}: {lines}.",
+        "accrual_count": "{town}: infrações registradas em {date} em {n} caso(s).",
+        "days": "{n} dias",
+        "citations": "Citações emitidas até hoje: {n}, {amount}.",
+        "citations_pending": "Citações emitidas até hoje: {n}, {amount}; {k} valor(es) a confirmar.",
+        "citations_short": "Citações emitidas: {n}, {amount}.",
+        "citations_pending_short": "Citações emitidas: {n}, {amount}; {k} a confirmar.",
+        "citations_min": "Citações: {n}, {amount}.",
+        "citations_pending_min": "Citações: {n}, {amount}; {k} a confirmar.",
+        "crim_daily_min": "Multa judicial até {amount}/dia.",
+        "crim_once_min": "Multa judicial até {amount}.",
+        "noncrim_from_min": "Citações a partir de {amount} (c.40 §21D).",
+        "noncrim_min": "Pode haver citações (c.40 §21D).",
+        "exposure": "Via criminal: até {amount}/dia (máximo judicial).",
+        "corrected": "{town}: a infração em {site} ({citation}) foi registrada como corrigida em {date}.",
+        "lifted": "{town}: a {order} de {site} foi levantada em {date}.",
+        "reminder": "{town}: lembrete: prazo em {site} ({citation}) vence em {date}.",
+        "help": "{town}: avisos de fiscalização. Dúvidas: ligue {phone}. Responda STOP para parar, START "
+        "para retomar. Podem ser cobradas tarifas.",
+        "stopped": "{town}: você não receberá mais mensagens deste número. As notificações legais continuam "
+        "por correio. Responda START para retomar.",
+        "started": "{town}: mensagens retomadas. Responda STOP para parar, HELP para ajuda.",
+        "cease_and_desist": "ordem de cessação",
+        "restoration_order": "ordem de restauração",
+        "enforcement_order": "ordem de execução",
+        "the_site": "o local",
+    },
+}
+
+
+def phrase(language: str, key: str, **values: object) -> str:
+    table = PHRASES.get(language, PHRASES["en"])
+    return table[key].format(**values)
+
+
+def local_date(day: dt.date, language: str) -> str:
+    """US month/day/year in English; day/month/year in Spanish and Portuguese."""
+    if language in ("es", "pt"):
+        return f"{day.day:02d}/{day.month:02d}/{day.year}"
+    return f"{day.month}/{day.day}/{day.year}"
+
+
+def money(cents: int) -> str:
+    """$100, $3,000, $12.50: whole dollars without cents."""
+    whole, rest = divmod(cents, 100)
+    return f"${whole:,}" if rest == 0 else f"${whole:,}.{rest:02d}"
+
+
+def phone(e164: str | None) -> str:
+    """+15088663400 -> 508-866-3400 (North American numbers); others as given."""
+    if e164 and len(e164) == 12 and e164.startswith("+1") and e164[1:].isdigit():
+        return f"{e164[2:5]}-{e164[5:8]}-{e164[8:]}"
+    return e164 or ""

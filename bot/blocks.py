@@ -1,0 +1,216 @@
+"""Block Kit for the board messages: pure functions from a message dataclass to `Rendered(blocks, text)`.
+
+Each message has a plain-text fallback (`text`: notifications, screen readers, clients without blocks) that
+says the same essentials. All record text is escaped (`bot.text.esc`); every message names its rule id and
+citation. Snapshot tests under tests/unit/bot/snapshots/ pin the exact output.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from slack_sdk.models.blocks import (
+    ActionsBlock,
+    Block,
+    ButtonElement,
+    ContextBlock,
+    DividerBlock,
+    HeaderBlock,
+    MarkdownTextObject,
+    SectionBlock,
+)
+
+from bot.ids import Action
+from bot.messages import (
+    FinePath,
+    OrderAlert,
+    ReviewNotice,
+    ReviewWindow,
+    RuleRef,
+    SiteRef,
+    StabilizationReminder,
+    ThreadUpdate,
+)
+from bot.text import FIELD_LIMIT, PLAIN_LIMIT, SECTION_LIMIT, clip, esc, fmt_at, fmt_on, humanise, one_line
+
+ALERT_ACTIONS_BLOCK = "fe_alert_actions"
+
+
+@dataclass(frozen=True)
+class Rendered:
+    blocks: list[dict[str, Any]]
+    text: str
+
+
+def rule_text(rule: RuleRef) -> str:
+    """`RULE-ID (~§ citation)`; a permit condition is its own citation (`permit:<number>:<condition>`)."""
+    return rule.rule_id if rule.citation == rule.rule_id else f"{rule.rule_id} ({rule.citation})"
+
+
+def rule_label(rule: RuleRef) -> str:
+    """`rule_text`, escaped for mrkdwn."""
+    return esc(rule_text(rule))
+
+
+def header(text: str) -> HeaderBlock:
+    """Fixed wording only: record text never goes into plain_text, where escaping does not apply."""
+    return HeaderBlock(text=clip(text, PLAIN_LIMIT))
+
+
+def md(text: str) -> SectionBlock:
+    return SectionBlock(text=MarkdownTextObject(text=clip(text, SECTION_LIMIT)))
+
+
+def fields(*items: str) -> SectionBlock:
+    return SectionBlock(fields=[MarkdownTextObject(text=clip(i, FIELD_LIMIT)) for i in items[:10]])
+
+
+def context(*items: str) -> ContextBlock:
+    return ContextBlock(elements=[MarkdownTextObject(text=clip(i, FIELD_LIMIT)) for i in items[:10]])
+
+
+def button(label: str, action: Action, value: str, style: str | None = None) -> ButtonElement:
+    return ButtonElement(text=clip(label, 75), action_id=action.value, value=value, style=style)
+
+
+def render(blocks: list[Block], text: str) -> Rendered:
+    return Rendered([b.to_dict() for b in blocks], clip(text, 3000))
+
+
+def site_field(site: SiteRef) -> str:
+    lines = [f"*Site*\n{one_line(site.name)}", one_line(site.address)]
+    if site.map_lot:
+        lines.append(one_line(site.map_lot))
+    if site.lat is not None and site.lon is not None:
+        lines.append(f"{site.lat:.6f}, {site.lon:.6f}")
+    return "\n".join(lines)
+
+
+def _fine_line(fine: FinePath | None) -> str:
+    if fine is None:
+        return "*Fine path:* not chosen yet"
+    return f"*Fine path:* {esc(humanise(fine.path))}: {rule_label(fine.rule)}: {one_line(fine.text, 600)}"
+
+
+def _window_line(window: ReviewWindow | None, tz: str) -> str | None:
+    if window is None:
+        return None
+    if window.empty_reason:
+        reason = one_line(window.empty_reason, 800)
+        return f"*ERC review meeting:* {reason} ({rule_label(window.latest_rule)})"
+    return (f"*ERC review meeting window:* earliest {fmt_at(window.earliest_at, tz)}, set by "
+            f"{rule_label(window.binding)}: {one_line(window.binding_text, 600)}; latest "
+            f"{fmt_at(window.latest_at, tz)} ({rule_label(window.latest_rule)})")
+
+
+ORDER_TITLES = {"cease_and_desist": ("🛑 Cease and desist order", "Cease-and-desist order"),
+                "restoration_order": ("🌱 Restoration order", "Restoration order"),
+                "enforcement_order": ("⚖️ Enforcement order", "Enforcement order")}
+
+
+def _alert_buttons(alert: OrderAlert) -> ActionsBlock:
+    buttons = [button("Acknowledge", Action.ACKNOWLEDGE, alert.order_id, "primary")]
+    if alert.review_window is not None and not alert.review_window.empty_reason:
+        buttons.append(button("Schedule review", Action.SCHEDULE_REVIEW, alert.order_id))
+    if alert.photo_count:
+        buttons.append(button("View photos", Action.VIEW_PHOTOS, alert.order_id))
+    return ActionsBlock(block_id=ALERT_ACTIONS_BLOCK, elements=buttons)
+
+
+def order_alert(alert: OrderAlert) -> Rendered:
+    tz = alert.tz
+    title, noun = ORDER_TITLES.get(alert.kind, ("Order", "Order"))
+    effect = "effective immediately" if alert.kind == "cease_and_desist" else "issued"
+    served = (f"{esc(humanise(alert.service_method))}, {fmt_at(alert.served_at, tz)}"
+              if alert.service_method else "not served yet")
+    provisions = "\n".join(f"• {rule_label(p.rule)}: {one_line(p.description, 400)}"
+                           for p in alert.provisions[:15]) or "• none listed"
+    blocks: list[Block] = [
+        header(title),
+        md(f"*{one_line(alert.site.name)}*: {effect}, {fmt_at(alert.issued_at, tz)}, by "
+           f"{one_line(alert.issuer)} under {rule_label(alert.authority)}."),
+        fields(site_field(alert.site), f"*Operator*\n{one_line(alert.operator or 'not recorded')}",
+               f"*Service*\n{served}", f"*Town*\n{one_line(alert.town)}"),
+        md(f"*Provisions violated*\n{provisions}"),
+        md(_fine_line(alert.fine_path)),
+    ]
+    window = _window_line(alert.review_window, tz)
+    if window:
+        blocks.append(md(window))
+    if alert.photo_count:
+        blocks.append(context(f"{alert.photo_count} photo(s): EXIF-free thumbnails are posted in this thread "
+                              "as they become ready."))
+    blocks.append(_alert_buttons(alert))
+    rules = "; ".join(rule_text(p.rule) for p in alert.provisions[:15])
+    text = (f"{noun} {effect}: {alert.site.name}, {alert.site.address}. "
+            f"Operator: {alert.operator or 'not recorded'}. "
+            f"Issued {fmt_at(alert.issued_at, tz)} by {alert.issuer} under {alert.authority.rule_id} "
+            f"({alert.authority.citation}). Provisions: {rules or 'none listed'}.")
+    return render(blocks, esc(text))
+
+
+def _check_line(ok: bool, label: str, rule: RuleRef, detail: str) -> str:
+    mark = "✅" if ok else "⚠️"
+    return f"{mark} *{esc(label)}* ({rule_label(rule)}): {one_line(detail, 500)}"
+
+
+def review_notice(notice: ReviewNotice) -> Rendered:
+    tz = notice.tz
+    checks = "\n".join(_check_line(c.ok, c.label, c.rule, c.detail) for c in notice.checks[:10])
+    blocks: list[Block] = [
+        header("⏰ ERC review meeting within 48 hours" if notice.reminder else "📅 ERC review meeting"),
+        md(f"*{one_line(notice.site.name)}*: review of the cease-and-desist order "
+           f"({rule_label(notice.rule)}) at *{fmt_at(notice.meeting_at, tz)}*."),
+        fields(site_field(notice.site), f"*Operator*\n{one_line(notice.operator or 'not recorded')}"),
+        md(f"*Checks*\n{checks or 'none recorded'}"),
+        md(f"*Quorum:* {notice.quorum_needed} of the {notice.members} members must be present "
+           f"({rule_label(notice.quorum)}). Deliberate only at the posted meeting, not in Slack."),
+    ]
+    if notice.flagged:
+        blocks.append(md(f"⚠️ *Flagged:* outside the lawful window. Reason recorded: "
+                         f"{one_line(notice.flag_reason or 'none given', 800)}"))
+    flag = " FLAGGED: outside the lawful window." if notice.flagged else ""
+    text = (f"{'Reminder: ' if notice.reminder else ''}ERC review meeting for {notice.site.name} at "
+            f"{fmt_at(notice.meeting_at, tz)} "
+            f"({notice.rule.rule_id} ({notice.rule.citation})); quorum {notice.quorum_needed} of "
+            f"{notice.members} ({notice.quorum.rule_id}).{flag}")
+    return render(blocks, esc(text))
+
+
+def stabilization_reminder(reminder: StabilizationReminder) -> Rendered:
+    days_left = (reminder.due_on - reminder.as_of).days
+    when = (f"due in {days_left} day(s)" if days_left > 0 else "due today" if days_left == 0
+            else f"overdue by {-days_left} day(s)")
+    permit = f" (permit {one_line(reminder.permit)})" if reminder.permit else ""
+    blocks: list[Block] = [
+        header(f"⏳ Stabilization {when}"),
+        md(f"*{one_line(reminder.site.name)}*: {one_line(reminder.label, 500)}{permit} by "
+           f"*{fmt_on(reminder.due_on)}* under {rule_label(reminder.rule)}."),
+        fields(site_field(reminder.site), f"*Activity ceased*\n{fmt_on(reminder.ceased_on)}"),
+        context("A portion left unstabilized after the due date is a violation from the next day "
+                "(offense day 1)."),
+    ]
+    text = (f"Stabilization {when} at {reminder.site.name}: {reminder.label} by {fmt_on(reminder.due_on)} "
+            f"({reminder.rule.rule_id} ({reminder.rule.citation})).")
+    return render(blocks, esc(text))
+
+
+_UPDATE_ICONS = {"corrected": "✅", "closed": "☑️", "reopened": "↩️", "order_revised": "✏️",
+                 "order_lifted": "🟢", "meeting_scheduled": "📅", "meeting_flagged": "⚠️"}
+
+
+def thread_update(update: ThreadUpdate) -> Rendered:
+    icon = _UPDATE_ICONS.get(update.kind, "•")
+    by = f" by {one_line(update.by)}" if update.by else ""
+    blocks: list[Block] = [
+        md(f"{icon} *{one_line(update.headline)}*: {one_line(update.site)}\n{one_line(update.detail, 1500)}"),
+        context(f"{rule_label(update.rule)} · {fmt_at(update.at, update.tz)}{by}"),
+    ]
+    text = (f"{update.headline}: {update.site}. {update.detail} "
+            f"({update.rule.rule_id} ({update.rule.citation}), "
+            f"{fmt_at(update.at, update.tz)}{' by ' + update.by if update.by else ''})")
+    return render(blocks, esc(" ".join(text.split())))
+
+
+def divider() -> DividerBlock:
+    return DividerBlock()

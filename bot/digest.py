@@ -1,0 +1,77 @@
+"""Block Kit for the daily digest of one board: what happened yesterday and what is due this week."""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from slack_sdk.models.blocks import Block
+
+from bot.blocks import Rendered, context, divider, header, md, render, rule_label
+from bot.messages import (
+    DailyDigest,
+    DigestCitation,
+    DigestDeadline,
+    DigestOffenses,
+    DigestUndelivered,
+    DigestViolation,
+)
+from bot.text import dollars, esc, fmt_on, one_line, plural
+
+T = TypeVar("T")
+MAX_LINES = 10
+
+
+def _section(title: str, items: Sequence[T], line: Callable[[T], str]) -> Block:
+    lines = [f"• {line(item)}" for item in items[:MAX_LINES]]
+    if len(items) > MAX_LINES:
+        lines.append(f"…and {len(items) - MAX_LINES} more (see the web app)")
+    return md(f"*{title}* ({len(items)})\n" + ("\n".join(lines) or "none"))
+
+
+def _violation(v: DigestViolation) -> str:
+    return f"{one_line(v.site)}: {rule_label(v.rule)}: {one_line(v.description, 200)}"
+
+
+def _offenses(o: DigestOffenses) -> str:
+    return f"{one_line(o.site)}: {rule_label(o.rule)}: {plural(o.days, 'offense-day')}"
+
+
+def _citation(c: DigestCitation) -> str:
+    amount = dollars(c.amount_cents)
+    return f"{one_line(c.site)}: {rule_label(c.rule)}: {amount}, issued by the {one_line(c.issuer)}"
+
+
+def _deadline(d: DigestDeadline) -> str:
+    return f"{fmt_on(d.due_on)}: {one_line(d.site)}: {one_line(d.label, 200)} ({rule_label(d.rule)})"
+
+
+def _undelivered(u: DigestUndelivered) -> str:
+    return f"{one_line(u.recipient)}: {one_line(u.what)} ({one_line(u.error)}): send the notice by mail"
+
+
+def daily_digest(digest: DailyDigest) -> Rendered:
+    blocks: list[Block] = [
+        header("🗂 Daily digest"),
+        md(f"*{one_line(digest.authority)}* · {one_line(digest.town)} · {fmt_on(digest.on)}"),
+        _section("New violations", digest.new_violations, _violation),
+        _section("Offense-days recorded", digest.offense_days, _offenses),
+        _section("Citations to issue", digest.citations_to_issue, _citation),
+        _section("Deadlines in the next 7 days", digest.deadlines, _deadline),
+        _section("SMS not delivered: notice goes by mail", digest.undelivered_sms, _undelivered),
+        divider(),
+        context(f"Audit chain head: event {digest.audit_seq}, HMAC `{esc(digest.audit_head[:16])}…`. "
+                "Keep it with the minutes: if a record from before now is ever altered, the chain no longer "
+                "verifies up to this head."),
+    ]
+    days = sum(o.days for o in digest.offense_days)
+    items: list[Any] = [*digest.new_violations, *digest.offense_days, *digest.citations_to_issue,
+                        *digest.deadlines]
+    rules = list(dict.fromkeys(f"{i.rule.rule_id} ({i.rule.citation})" for i in items))
+    named = f" Rules: {'; '.join(rules[:8])}{'; …' if len(rules) > 8 else ''}." if rules else ""
+    text = (f"Daily digest for {digest.authority}, {fmt_on(digest.on)}: "
+            f"{plural(len(digest.new_violations), 'new violation')}, {plural(days, 'offense-day')}, "
+            f"{plural(len(digest.citations_to_issue), 'citation')} to issue, "
+            f"{plural(len(digest.deadlines), 'deadline')} in 7 days, "
+            f"{plural(len(digest.undelivered_sms), 'SMS', 'SMS')} to send by mail. "
+            f"Audit head: event {digest.audit_seq} {digest.audit_head[:16]}.{named}")
+    return render(blocks, esc(text))

@@ -1,0 +1,73 @@
+"""Text helpers for Slack: escaping, truncation, local times, money. Pure functions.
+
+Slack parses `&`, `<` and `>` as control characters in `text`, in `mrkdwn` objects and in fallbacks:
+`<!channel>` pings a channel, `<@U…>` a person, `<https://…|label>` makes a link. Per Slack's formatting rules
+only those three characters are escaped (as `&amp;`, `&lt;`, `&gt;`), so user-entered text (notes, names,
+descriptions) can never produce a mention or a link. Everything from the database goes through `esc`
+before it meets mrkdwn.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"))
+SECTION_LIMIT = 3000  # characters of a section's text
+FIELD_LIMIT = 2000  # characters of one section field
+PLAIN_LIMIT = 150  # header and button texts
+
+
+def esc(value: object) -> str:
+    """Escape `&`, `<`, `>` (in that order, so an existing `&lt;` stays literal text)."""
+    text = "" if value is None else str(value)
+    for raw, escaped in _ESCAPES:
+        text = text.replace(raw, escaped)
+    return text
+
+
+def clip(text: str, limit: int) -> str:
+    """At most `limit` characters, ending in an ellipsis when cut; never cuts an escape sequence in half."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    amp = cut.rfind("&")
+    if amp != -1 and ";" not in cut[amp:]:
+        cut = cut[:amp]
+    return cut + "…"
+
+
+def one_line(value: object, limit: int = 300) -> str:
+    """Escaped, whitespace collapsed to single spaces, clipped: for a bullet or a field."""
+    return clip(" ".join(esc(value).split()), limit)
+
+
+def local(instant: dt.datetime, tz: str) -> dt.datetime:
+    if instant.tzinfo is None:
+        raise ValueError(f"naive datetime {instant!r}: instants must be aware")
+    return instant.astimezone(ZoneInfo(tz))
+
+
+def fmt_at(instant: dt.datetime | None, tz: str) -> str:
+    """`Wed 2026-04-08 10:00 EDT` in the town's time zone; an em dash when unknown."""
+    if instant is None:
+        return "—"
+    return local(instant, tz).strftime("%a %Y-%m-%d %H:%M %Z")
+
+
+def fmt_on(day: dt.date | None) -> str:
+    return "—" if day is None else day.strftime("%a %Y-%m-%d")
+
+
+def dollars(cents: int | None) -> str:
+    if cents is None:
+        return "no amount in the text"
+    return f"${cents // 100:,}.{cents % 100:02d}"
+
+
+def plural(count: int, noun: str, plural_form: str | None = None) -> str:
+    return f"{count} {noun if count == 1 else (plural_form or noun + 's')}"
+
+
+def humanise(token: str) -> str:
+    """`hand_delivery` -> `hand delivery`."""
+    return token.replace("_", " ")

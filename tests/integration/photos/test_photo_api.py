@@ -1,0 +1,176 @@
+"""Photo evidence through the API: idempotent uploads, provenance, checks, byte-exact originals, fixity."""
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import hashlib
+import io
+import uuid
+
+import pytest
+
+from tests.unit.media.factory import ExifSpec, make_heic, make_jpeg
+
+BOG = (41.8790, -70.7480)  # the demo Federici bog site's point
+
+
+@pytest.fixture
+def agent(world):
+    return world.headers("carver", "agent")
+
+
+@pytest.fixture
+def inspection(world, client, agent):
+    site = client.get("/api/v1/sites?q=bog", headers=agent).json[0]
+    body = {"id": str(uuid.uuid4()), "site_id": site["id"], "entry_basis": "permit_on_file",
+            "started_at": "2026-04-06T09:30:00-04:00"}
+    assert client.post("/api/v1/inspections", json=body, headers=agent).status_code == 201
+    return body["id"]
+
+
+def jpeg_at(lat: float, lon: float, **over) -> bytes:
+    spec = ExifSpec(latitude=lat, longitude=lon, h_error_m=5.0, taken_at=dt.datetime(2026, 4, 6, 9, 40),  # noqa: DTZ001
+                    offset="-04:00", orientation=6, make="Apple", model="iPhone 15", **over)
+    return make_jpeg(spec, size=(320, 240))
+
+
+def post(client, headers, inspection, data: bytes, photo_id=None, filename="IMG_0001.JPG", **form):
+    fields = {"photo_id": str(photo_id or uuid.uuid4()), "file": (io.BytesIO(data), filename)} | form
+    return client.post(f"/api/v1/inspections/{inspection}/photos", headers=headers, data=fields,
+                       content_type="multipart/form-data")
+
+
+def test_an_upload_keeps_exif_position_time_and_provenance(client, agent, inspection):
+    resp = post(client, agent, inspection, jpeg_at(*BOG))
+    assert resp.status_code == 201, resp.json
+    photo = resp.json
+    assert (round(photo["lat"], 6), round(photo["lon"], 6)) == BOG
+    assert photo["provenance"] == "exif" and photo["taken_at"] == "2026-04-06T13:40:00+00:00"
+    assert photo["checks"]["site_distance_ft"] == 0.0 and photo["checks"]["taken_vs_inspection_s"] == 600
+    assert (photo["width"], photo["height"]) == (240, 320)  # orientation 6: shown upright
+    assert photo["derivatives"] == "ready"
+
+
+def test_the_same_id_and_bytes_is_the_stored_record_other_bytes_409(client, agent, inspection):
+    photo_id, data = uuid.uuid4(), jpeg_at(*BOG)
+    first = post(client, agent, inspection, data, photo_id)
+    again = post(client, agent, inspection, data, photo_id)
+    assert (first.status_code, again.status_code) == (201, 200) and first.json == again.json
+    other = post(client, agent, inspection, jpeg_at(41.88, -70.75), photo_id)
+    assert other.status_code == 409 and "other bytes" in other.json["message"]
+    assert len(client.get(f"/api/v1/inspections/{inspection}/photos", headers=agent).json) == 1
+
+
+def test_raw_put_with_the_device_fix(client, agent, inspection):
+    data = make_jpeg(None, size=(64, 48))  # no EXIF at all, as browsers send it
+    url = (f"/api/v1/inspections/{inspection}/photos/{uuid.uuid4()}?lat={BOG[0]}&lon={BOG[1]}&accuracy_m=8"
+           "&captured_at=2026-04-06T13:41:00Z")
+    resp = client.put(url, headers=agent | {"Content-Type": "image/jpeg"}, data=data)
+    assert resp.status_code == 201, resp.json
+    assert resp.json["provenance"] == "device" and resp.json["accuracy_m"] == 8.0
+
+
+def test_exif_and_device_disagreeing_are_both_kept_and_flagged(client, agent, inspection):
+    resp = post(client, agent, inspection, jpeg_at(*BOG), lat="41.8900", lon="-70.7480", accuracy_m="5")
+    assert resp.status_code == 201
+    assert "location_disagreement" in resp.json["flags"]
+    meta = resp.json["meta"]
+    assert meta["exif_position"]["lat"] == pytest.approx(BOG[0]) and meta["device_position"]["lat"] == 41.89
+
+
+def test_the_original_is_served_byte_for_byte_as_evidence(client, agent, inspection):
+    data = jpeg_at(*BOG)
+    photo = post(client, agent, inspection, data).json
+    resp = client.get(f"/api/v1/photos/{photo['id']}/original", headers=agent)
+    assert resp.status_code == 200 and resp.data == data
+    digest = hashlib.sha256(data)
+    assert resp.headers["ETag"] == f'"{digest.hexdigest()}"'
+    assert resp.headers["Repr-Digest"] == f"sha-256=:{base64.b64encode(digest.digest()).decode()}:"
+    assert resp.headers["X-Content-Type-Options"] == "nosniff"
+    assert resp.headers["Content-Disposition"].startswith("attachment;")
+    assert "sandbox" in resp.headers["Content-Security-Policy"]
+    cached = client.get(f"/api/v1/photos/{photo['id']}/original", headers=agent | {"If-None-Match": resp.headers["ETag"]})
+    assert cached.status_code == 304
+    assert client.get(f"/api/v1/photos/{photo['id']}/original",
+                      headers=client.application and {}).status_code == 401
+
+
+def test_derivatives_carry_no_exif(client, agent, inspection):
+    from PIL import Image
+    photo = post(client, agent, inspection, jpeg_at(*BOG)).json
+    thumb = client.get(f"/api/v1/photos/{photo['id']}/thumb", headers=agent)
+    assert thumb.status_code == 200 and thumb.mimetype == "image/jpeg"
+    img = Image.open(io.BytesIO(thumb.data))
+    assert not img.getexif() and img.size[1] > img.size[0]  # rotated upright, EXIF gone
+
+
+def test_a_heic_is_durable_at_once_and_derived_by_the_worker(client, agent, inspection):
+    data = make_heic(ExifSpec(latitude=BOG[0], longitude=BOG[1]))
+    resp = post(client, agent, inspection, data, filename="IMG_0002.HEIC")
+    assert resp.status_code == 201, resp.json
+    assert resp.json["mime"] in ("image/heic", "image/heif")
+    # huey runs immediately in tests, so the worker step has already happened:
+    assert client.get(f"/api/v1/photos/{resp.json['id']}", headers=agent).json["derivatives"] == "ready"
+
+
+@pytest.mark.parametrize("data,status,code", [
+    pytest.param(b"<html><script>alert(1)</script></html>", 422, "not_an_image", id="markup"),
+    pytest.param(jpeg_at(*BOG)[:300], 422, "truncated", id="truncated"),
+    pytest.param(b"", 422, None, id="empty"),
+])
+def test_bad_files_are_refused_and_nothing_is_stored(client, agent, inspection, data, status, code):
+    resp = post(client, agent, inspection, data)
+    assert resp.status_code == status, resp.json
+    if code:
+        assert resp.json["detail"]["code"] == code
+    assert client.get(f"/api/v1/inspections/{inspection}/photos", headers=agent).json == []
+
+
+def test_a_declared_type_that_does_not_match_the_content_is_refused(client, agent, inspection):
+    resp = post(client, agent, inspection, make_heic(ExifSpec()), filename="IMG_0003.JPG")
+    assert resp.status_code == 422 and resp.json["detail"]["code"] == "type_mismatch"
+
+
+def test_a_jpeg_with_trailing_data_is_accepted_and_flagged(client, agent, inspection):
+    resp = post(client, agent, inspection, jpeg_at(*BOG) + b"MotionPhoto_Data" + b"\0" * 64)
+    assert resp.status_code == 201 and "trailing_data" in resp.json["flags"]
+
+
+@pytest.mark.parametrize("form,field", [
+    pytest.param({"lat": "91", "lon": "0"}, "lat", id="latitude out of range"),
+    pytest.param({"lat": "nan", "lon": "0"}, "lat", id="nan"),
+    pytest.param({"lat": "41.8"}, "lat", id="lat without lon"),
+    pytest.param({"lat": "41.8", "lon": "-70.7", "captured_at": "yesterday"}, "captured_at", id="bad time"),
+    pytest.param({"photo_id": "not-a-uuid"}, "photo_id", id="bad photo id"),
+])
+def test_bad_capture_facts_name_the_field(client, agent, inspection, form, field):
+    resp = post(client, agent, inspection, jpeg_at(*BOG), **form)
+    assert resp.status_code == 422 and field in str(resp.json["detail"])
+
+
+def test_another_towns_agent_cannot_see_or_add_photos(client, agent, inspection, world):
+    photo = post(client, agent, inspection, jpeg_at(*BOG)).json
+    upton = world.headers("upton", "agent")
+    assert client.get(f"/api/v1/photos/{photo['id']}/original", headers=upton).status_code == 404
+    assert post(client, upton, inspection, jpeg_at(*BOG)).status_code == 404
+
+
+def test_media_verify_finds_deleted_modified_and_orphaned_files(client, agent, inspection, app):
+    from backend.services.photo_files import key_of, photo_store
+    from backend.models import Photo
+    from backend.extensions import db
+    ids = [post(client, agent, inspection, jpeg_at(41.879 + i / 10000, -70.748)).json["id"] for i in range(3)]
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["media", "verify"]).exit_code == 0
+    store = photo_store()
+    root = store.root if hasattr(store, "root") else None
+    photos = [db.session.get(Photo, uuid.UUID(i)) for i in ids]
+    path = lambda p: root / key_of(p)  # noqa: E731
+    path(photos[0]).unlink()
+    path(photos[1]).write_bytes(b"tampered")
+    store.put_original("carver", hashlib.sha256(b"x").hexdigest(), io.BytesIO(b"x"))
+    result = runner.invoke(args=["media", "verify"])
+    assert result.exit_code == 1
+    assert f"MISSING    {key_of(photos[0])}" in result.output
+    assert f"MISMATCHED {key_of(photos[1])}" in result.output
+    assert "ORPHANED   carver/" + hashlib.sha256(b"x").hexdigest() in result.output

@@ -1,0 +1,104 @@
+"""Message payloads for the snapshot tests: realistic facts of the demo towns, fixed links."""
+
+from __future__ import annotations
+
+from typing import Any
+
+LINK = "https://enforce.example.org/n/Ab3dE6gH9k"
+CARVER = {"town": "Carver", "contact": "+15088663400", "link": LINK}
+
+NOTICE_BASE = CARVER | {
+    "site": "Cedar Brook subdivision",
+    "found": "Silt fence down along lots 4-6",
+    "citation": "~§ 247-7B(7)",
+    "observed_on": "2026-04-06",
+}
+
+CASES: dict[str, tuple[str, dict[str, Any]]] = {
+    "notice-criminal-deadline": (
+        "sms.violation_notice",
+        NOTICE_BASE
+        | {
+            "fine": {"path": "criminal", "amount_cents": 10000, "daily": True},
+            "next_deadline": {"label": "Stop work and stabilize the site", "date": "2026-04-13"},
+        },
+    ),
+    "notice-noncriminal": (
+        "sms.violation_notice",
+        NOTICE_BASE
+        | {"fine": {"path": "noncriminal", "amount_cents": 10000, "daily": True}, "next_deadline": None},
+    ),
+    "notice-no-order-yet": (
+        "sms.violation_notice",
+        NOTICE_BASE | {"fine": {"path": None, "amount_cents": None, "daily": True}, "next_deadline": None},
+    ),
+    "notice-gardner-no-amount": (
+        "sms.violation_notice",
+        CARVER
+        | {
+            "town": "Gardner",
+            "contact": "+19786321900",
+            "site": "Otter River mill redevelopment",
+            "found": "Stockpile within 40 ft of the Otter River",
+            "citation": "~§ 650-9",
+            "observed_on": "2026-08-20",
+            "fine": {"path": "criminal", "amount_cents": None, "daily": False},
+        },
+    ),
+    "accrual-one-line": (
+        "sms.accrual_daily",
+        CARVER
+        | {
+            "day": "2026-04-06",
+            "lines": [
+                {"site": "Cedar Brook subdivision", "citations": ["~§ 247-7B(7)", "~§ 247-7B(8)"], "days": 1}
+            ],
+            "citations": {"count": 0, "stated_cents": 0, "pending": 0},
+            "exposure_cents": [],
+        },
+    ),
+    "accrual-citations-pending": (
+        "sms.accrual_daily",
+        CARVER
+        | {
+            "day": "2026-03-06",
+            "lines": [{"site": "Cedar Brook subdivision", "citations": ["~§ 247-7B(7)"], "days": 1}],
+            "citations": {"count": 5, "stated_cents": 30000, "pending": 3},
+            "exposure_cents": [],
+        },
+    ),
+    "accrual-criminal-catch-up": (
+        "sms.accrual_daily",
+        CARVER
+        | {
+            "day": "2026-04-06",
+            "lines": [
+                {"site": "Plymouth St gravel pit", "citations": ["~§ 136-9A"], "days": 4},
+                {"site": "Federici bog, Tremont St", "citations": ["~§ 281-4B"], "days": 1},
+            ],
+            "citations": {"count": 0, "stated_cents": 0, "pending": 0},
+            "exposure_cents": [10000],
+        },
+    ),
+    "corrected": (
+        "sms.violation_corrected",
+        CARVER | {"site": "Cedar Brook subdivision", "citation": "~§ 247-7B(7)", "date": "2026-04-09"},
+    ),
+    "lifted": (
+        "sms.order_lifted",
+        CARVER | {"site": "Plymouth St gravel pit", "order": "cease_and_desist", "date": "2026-04-20"},
+    ),
+    "reminder": (
+        "sms.deadline_reminder",
+        CARVER
+        | {
+            "site": "Plymouth St gravel pit",
+            "label": "Request a review meeting of the cease-and-desist order",
+            "citation": "~§ 136-11C",
+            "date": "2026-04-13",
+        },
+    ),
+    "help": ("sms.help", {"town": "Carver", "contact": "+15088663400"}),
+    "stopped": ("sms.stopped", {"town": "Carver"}),
+    "started": ("sms.started", {"town": "Carver"}),
+}

@@ -1,0 +1,86 @@
+"""Every outgoing SMS body, by snapshot, in English, Spanish and Portuguese, within its segment budget.
+
+The expected texts are committed under snapshots/ and were reviewed for legal correctness: SMS is a courtesy
+beside the legal notice; criminal amounts are court maximums, never a debt; withheld amounts are never
+printed. Any change to a text fails here; to accept a reviewed change run with SMS_UPDATE_SNAPSHOTS=1.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from backend.sms.segments import REF_SUFFIX, count, within_budget
+from backend.sms.templates import render
+from tests.unit.sms.cases import CASES
+
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+LANGUAGES = ("en", "es", "pt")
+REPLIES = ("help", "stopped", "started")
+
+
+def _expected(name: str, language: str, body: str) -> str:
+    path = SNAPSHOTS / f"{name}.{language}.txt"
+    if os.environ.get("SMS_UPDATE_SNAPSHOTS") == "1":
+        path.write_text(body + "\n", encoding="utf-8")
+    assert path.exists(), f"no snapshot {path.name}: review the text, then run with SMS_UPDATE_SNAPSHOTS=1"
+    return path.read_text(encoding="utf-8").removesuffix("\n")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_the_body_is_exactly_the_reviewed_snapshot(name, language):
+    template, payload = CASES[name]
+    body = render(template, payload, language)
+    assert body == _expected(name, language, body)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", sorted(set(CASES) - set(REPLIES)))
+def test_the_body_with_its_reference_fits_the_languages_segment_budget(name, language):
+    template, payload = CASES[name]
+    sent = render(template, payload, language) + REF_SUFFIX
+    segments = count(sent)
+    assert within_budget(render(template, payload, language), language)
+    if language == "en":
+        assert (segments.encoding, segments.count <= 2) == ("GSM-7", True)
+    else:
+        assert segments.count <= 4
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", sorted(set(CASES) - set(REPLIES)))
+def test_every_enforcement_text_says_it_is_a_courtesy_and_carries_the_link(name, language):
+    template, payload = CASES[name]
+    body = render(template, payload, language)
+    courtesy = {"en": "Courtesy text", "es": "ortesía", "pt": "ortesia"}[language]
+    assert courtesy in body and payload["link"] in body
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_criminal_amounts_are_court_maximums_never_a_debt(language):
+    notice = render(*CASES["notice-criminal-deadline"], language)
+    assert {
+        "en": "may fine up to $100 per day",
+        "es": "puede multar hasta $100 por día",
+        "pt": "pode multar até $100 por dia",
+    }[language] in notice
+    accrual = render(*CASES["accrual-criminal-catch-up"], language)
+    assert {
+        "en": "up to $100 per day (court maximum)",
+        "es": "hasta $100/día (máximo judicial)",
+        "pt": "até $100/dia (máximo judicial)",
+    }[language] in accrual
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_withheld_amounts_are_counted_but_never_printed(language):
+    template, payload = CASES["accrual-citations-pending"]
+    body = render(template, payload, language)
+    assert "$300" in body and "$3,000" not in body and "5" in body and "3" in body
+
+
+def test_replies_name_the_towns_contact_number():
+    assert "508-866-3400" in render("sms.help", {"town": "Carver", "contact": "+15088663400"}, "pt")
