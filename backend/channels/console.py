@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import sys
 from typing import TextIO
 
@@ -19,7 +20,9 @@ class ConsoleChannel:
     def send(self, message: Message) -> DeliveryResult:
         print(f"[{message.channel} → {message.recipient}] {message.text}", file=self.stream or sys.stdout,
               flush=True)
-        return DeliveryResult(provider_id=f"console:{message.dedupe_key}")
+        # A dedupe key may be longer than the provider-id column: name the delivery by its digest.
+        digest = hashlib.sha256(message.dedupe_key.encode()).hexdigest()[:32]
+        return DeliveryResult(provider_id=f"console:{digest}")
 
     def find_sent(self, message: Message, since: dt.datetime) -> str | None:
         return None

@@ -14,6 +14,7 @@ from backend.services.photo_files import photo_store
 from backend.sms import links
 from backend.sms.phrases import local_date as shown_date
 from inspections.calendar import local_date
+from media.errors import ObjectMissing
 from media.keys import derivative_key
 
 bp = Blueprint("public_notice", __name__, url_prefix="/n", static_folder="static", static_url_path="/static")
@@ -89,7 +90,10 @@ def notice_photo(link_id: str, n: int, size: str):  # type: ignore[no-untyped-de
     photos = service.public_photos(db.session, notice) if notice is not None else []
     if notice is None or not 1 <= n <= len(photos):
         return gone()
-    data = photo_store().get(derivative_key(notice.town.slug, photos[n - 1].sha256, f"{size}.jpg"))
+    try:
+        data = photo_store().get(derivative_key(notice.town.slug, photos[n - 1].sha256, f"{size}.jpg"))
+    except ObjectMissing:  # `flask media verify` reports it; the page just shows no picture
+        return gone()
     return Response(data, mimetype="image/jpeg", headers={"X-Content-Type-Options": "nosniff"})
 
 

@@ -24,8 +24,12 @@ Change = tuple[str, uuid.UUID, str]
 
 
 def install() -> None:
-    hooks = (("after_flush", _note), ("before_commit", _write), ("after_commit", _forget),
-             ("after_rollback", _forget))
+    hooks = (
+        ("after_flush", _note),
+        ("before_commit", _write),
+        ("after_commit", _forget),
+        ("after_rollback", _forget),
+    )
     for name, hook in hooks:
         if not event.contains(Session, name, hook):
             event.listen(Session, name, hook)
@@ -33,8 +37,12 @@ def install() -> None:
 
 def _changes(session: Session) -> list[Change]:
     """Status changes of violations and orders not yet flushed (their attribute history)."""
-    return [(type(obj).__name__, obj.id, str(obj.status)) for obj in session.dirty
-            if isinstance(obj, (Violation, EnforcementOrder)) and inspect(obj).attrs.status.history.has_changes()]
+    records = [o for o in session.dirty if isinstance(o, (Violation, EnforcementOrder))]
+    return [
+        (type(o).__name__, o.id, str(o.status))
+        for o in records
+        if inspect(o).attrs.status.history.has_changes()
+    ]
 
 
 def _note(session: Session, _flush_context: Any) -> None:

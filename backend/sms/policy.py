@@ -60,7 +60,12 @@ class SmsHooks:
             )
         if (until := hold_until(session, row, as_of)) is not None:
             return until
-        enrich(session, row)
+        try:
+            enrich(session, row)
+        except (LookupError, TypeError, ValueError):  # a malformed job payload: its own text is sent instead
+            log.warning(
+                "sms: could not complete %s (%s); sending the job's text", row.id, row.template, exc_info=True
+            )
         return None
 
     def after_failure(self, session: Session, row: Notification, exc: DeliveryError) -> None:

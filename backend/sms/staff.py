@@ -4,7 +4,6 @@ list and revoke notice links, see opt-outs. Another town's record is a 404, like
 from __future__ import annotations
 
 import datetime as dt
-import uuid
 from typing import Any
 
 from apiflask import abort
@@ -76,10 +75,3 @@ def opt_outs(who: Principal) -> list[SmsOptOut]:
             .order_by(SmsOptOut.created_at.desc(), SmsOptOut.id)
         )
     )
-
-
-def as_uuid(value: str) -> uuid.UUID | None:
-    try:
-        return uuid.UUID(value)
-    except ValueError:
-        return None

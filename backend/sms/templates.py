@@ -3,7 +3,7 @@
 Each builder tries its fullest wording first and steps down a ladder (drop the phone number, shorten the
 "details" line, clip the site and what was found, drop the description) until the body, with the
 "\\nRef XXXXXX" suffix the channel adds, fits the language's segment budget (`segments.within_budget`).
-The link, the citation, the fine sentence and the courtesy statement are never dropped.
+The link, the citation, the fine sentence and the courtesy statement are never dropped (at worst shortened).
 
 `render(template, payload, language)` is what the outbox's SMS rows are rendered with.
 """

@@ -1,6 +1,7 @@
 """/healthz reports the database, the worker heartbeat and each periodic job; stale is 503."""
 from __future__ import annotations
 
+import hashlib
 import io
 
 from backend.channels.console import ConsoleChannel, Message
@@ -44,6 +45,7 @@ def test_huey_uses_sqlite_by_default_and_redis_when_configured(tmp_path):
 def test_console_channel_prints_the_message():
     out = io.StringIO()
     result = ConsoleChannel(out).send(Message("sms", "+15085550101", "Violation notice", "k1"))
-    assert out.getvalue() == "[sms → +15085550101] Violation notice\n" and result.provider_id == "console:k1"
+    assert out.getvalue() == "[sms → +15085550101] Violation notice\n"
+    assert result.provider_id == "console:" + hashlib.sha256(b"k1").hexdigest()[:32]
 
 

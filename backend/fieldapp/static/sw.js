@@ -1,8 +1,9 @@
 /* The field app's service worker. VERSION and SHELL are prepended by the server (/sw.js).
  *
  * - The shell (/, the manifest, /static/app/...) is cache-first: it opens with no signal at all.
- * - GET /api/v1/... is network-first with a cache fallback (an offline copy is marked with the header
- *   X-Offline-Copy: <when it was fetched>), so sites, checklists and lists read in the office work in the bog.
+ * - GET /api/v1/... is network-first with a cache fallback when there is no answer within a few seconds or
+ *   a 5xx (an offline copy is marked with the header X-Offline-Copy: <when it was fetched>), so sites,
+ *   checklists and lists read in the office work in the bog. Only 200 answers are kept.
  * - POST, PUT, PATCH and DELETE are never cached or replayed here: the page's sync queue owns them.
  */
 /* global VERSION, SHELL */
@@ -67,7 +68,8 @@ async function networkFirst(request, event) {
   if (!cached) return network.catch(() => offline());
   const timeout = new Promise((resolve) => setTimeout(() => resolve(null), NETWORK_WAIT_MS));
   try {
-    return (await Promise.race([network, timeout])) || markCopy(cached);
+    const response = await Promise.race([network, timeout]);
+    return response && response.status < 500 ? response : markCopy(cached);
   } catch (error) {
     return markCopy(cached);
   }

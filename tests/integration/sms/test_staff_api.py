@@ -144,3 +144,17 @@ def test_links_and_opt_outs_are_listed_for_the_town(client, world, agent):
         == 404
     )
     assert client.get("/api/v1/sms/opt-outs", headers=board).json == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{}, {"reason": "no"}, {"reason": "x" * 301}, {"reason": 7}, []],
+    ids=["missing", "too-short", "too-long", "not-text", "not-an-object"],
+)
+def test_garbage_revocations_are_refused_and_the_link_stays_live(client, world, agent, body):
+    send_notice(client, agent, new_violation(client, agent)["id"])
+    board = world.headers("carver", "board_member", "planning")
+    [link] = client.get("/api/v1/sms/links", headers=board).json
+    resp = client.post(f"/api/v1/sms/links/{link['id']}/revoke", headers=board, json=body)
+    assert resp.status_code == 422 and resp.is_json
+    assert client.get(f"/n/{link['id']}").status_code == 200

@@ -121,6 +121,7 @@ async function createInspection(job) {
 
 async function uploadPhoto(job) {
   const photo = await get('photos', job.photo_id);
+  if (photo.state === 'uploaded' && photo.result) return; // stored before the app was closed mid-step
   const query = new URLSearchParams();
   if (photo.lat !== null) {
     query.set('lat', photo.lat); query.set('lon', photo.lon);

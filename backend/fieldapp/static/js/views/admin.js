@@ -25,7 +25,7 @@ const VIEWS = {
   },
   async parties() {
     const { data } = await getJson('/api/v1/admin/parties');
-    return [table(['Name', 'Kind', 'Phone', 'SMS consent'], data.map((p) => [p.name, humanize(p.kind), p.phone_e164 || '—', p.sms_consent ? 'yes' : 'no'])), partyForm()];
+    return [table(['Name', 'Kind', 'Phone', 'Texts'], data.map((p) => [p.name, humanize(p.kind), p.phone_e164 || '—', p.sms_consent ? 'yes' : 'no'])), partyForm()];
   },
   async permits() {
     const [{ data }, { data: sites }] = await Promise.all([getJson('/api/v1/admin/permits'), getJson('/api/v1/admin/sites')]);

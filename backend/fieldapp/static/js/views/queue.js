@@ -115,8 +115,9 @@ function photoFacts(photo, job) {
 
 function zoneText(zone) {
   if (!zone) return 'indeterminate (no position, or no delineated resource areas here)';
-  if (zone.kind === 'indeterminate') return `indeterminate: ${zone.message}`;
-  const name = humanize(String(zone.zone || zone.kind).toLowerCase());
+  if (zone.kind === 'indeterminate') return /^indeterminate/i.test(zone.message) ? zone.message : `indeterminate: ${zone.message}`;
+  const raw = String(zone.zone || zone.kind).toLowerCase();
+  const name = raw === 'none' ? 'Outside the regulated zones' : humanize(raw);
   return [`${name} `, h('span', { class: 'muted' }, `(${zone.rule_id})`),
     h('details', {}, h('summary', {}, 'Why'), `${zone.message} (${zone.citation})`)];
 }
