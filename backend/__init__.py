@@ -43,7 +43,8 @@ def _configure(app: APIFlask, settings: Settings) -> None:
         SECURITY_SCHEMES={"BearerAuth": {"type": "http", "scheme": "bearer"}},
         RATELIMIT_STORAGE_URI=settings.redis_url or "memory://",
         INFO={"description": "Field inspections, violations and enforcement under the bylaws of "
-                             "Massachusetts towns. Every route needs a bearer token from POST /api/v1/auth/token."},
+                             "Massachusetts towns. Every route needs a bearer token from "
+                             "POST /api/v1/auth/token."},
     )
 
 

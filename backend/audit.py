@@ -31,7 +31,7 @@ from backend.rawsql import insert_rows
 SCHEMA_VERSION = 1
 GENESIS = "0" * 64
 _actor: ContextVar[str] = ContextVar("audit_actor", default="system")
-_KEY: dict[str, bytes] = {}  # process-wide (threads do not inherit context variables)
+_KEY: dict[str, bytes] = {}  # fallback outside an app context (threads do not inherit context variables)
 
 
 def set_actor(actor: str) -> None:
@@ -142,7 +142,7 @@ def append_bulk(session: Session, town_id: uuid.UUID, object_type: str, rows: li
     """
     if not rows:
         return 0
-    key = session.info.get("audit_key") or _KEY.get("key")
+    key = audit_key(session)
     if not key:
         raise RuntimeError("audited write without an audit key (AUDIT_HMAC_KEY)")
     links = [(action, object_type, str(row["id"]), fast_canonical(_row_json(row))) for row in rows]
@@ -199,7 +199,7 @@ def _after_flush(session: Session, flush_context: Any) -> None:
     changes = _changes(session)
     if not changes:
         return
-    key = session.info.get("audit_key") or _KEY.get("key")
+    key = audit_key(session)
     if not key:
         raise RuntimeError("audited write without an audit key (AUDIT_HMAC_KEY)")
     by_town: dict[uuid.UUID, list[tuple[str, Audited]]] = {}
@@ -207,6 +207,16 @@ def _after_flush(session: Session, flush_context: Any) -> None:
         by_town.setdefault(town_of(obj), []).append((action, obj))
     for town_id in sorted(by_town, key=str):
         _append(session, town_id, by_town[town_id], key)
+
+
+def audit_key(session: Session) -> bytes | None:
+    """The key of the app this session writes for (several apps may live in one process, e.g. in tests)."""
+    from flask import current_app, has_app_context
+    if session.info.get("audit_key"):
+        return session.info["audit_key"]  # type: ignore[no-any-return]
+    if has_app_context() and "SETTINGS" in current_app.config:
+        return current_app.config["SETTINGS"].audit_hmac_key.encode()  # type: ignore[no-any-return]
+    return _KEY.get("key")
 
 
 def install(key: str) -> None:

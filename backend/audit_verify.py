@@ -1,4 +1,4 @@
-"""`flask audit verify`: check a town's chain (links, HMACs) and compare every current row with its last event."""
+"""`flask audit verify`: check a town's chain (links, HMACs) and compare every current row with its last event."""  # noqa: E501
 from __future__ import annotations
 
 import hmac
@@ -17,8 +17,8 @@ def audited_models() -> list[type[Audited]]:
     return [m.class_ for m in db.Model.registry.mappers if issubclass(m.class_, Audited)]
 
 
-def _check_links(session: Session, town_id: uuid.UUID, key: bytes) -> tuple[int, dict[tuple[str, str], AuditEvent],
-                                                                             str | None]:
+def _check_links(session: Session, town_id: uuid.UUID,
+                 key: bytes) -> tuple[int, dict[tuple[str, str], AuditEvent], str | None]:
     last: dict[tuple[str, str], AuditEvent] = {}
     prev, expected_seq, count = GENESIS, 1, 0
     stmt = select(AuditEvent).where(AuditEvent.town_id == town_id).order_by(AuditEvent.seq)
@@ -54,7 +54,8 @@ def _check_rows(session: Session, town_id: uuid.UUID, last: dict[tuple[str, str]
                 return rows, f"{name} {oid} exists but its last audit event (seq {ev.seq}) is a delete"
             current = canonical(snapshot(obj))
             if current != ev.snapshot:
-                return rows, f"{name} {oid} differs from its last audit event (seq {ev.seq}): {_diff(ev, obj)}"
+                return rows, (f"{name} {oid} differs from its last audit event (seq {ev.seq}): "
+                              f"{_diff(ev, obj)}")
     for (name, oid), ev in sorted(last.items()):
         if ev.action != "delete":
             return rows, f"{name} {oid} is missing but its last audit event (seq {ev.seq}) is a {ev.action}"

@@ -105,8 +105,8 @@ class Settings:
         if not self.photo_root:
             self.photo_root = str(Path(instance_path) / "photos")
         if self.app_env == "production":
-            missing = [n for n, v in (("SECRET_KEY", self.secret_key), ("AUDIT_HMAC_KEY", self.audit_hmac_key))
-                       if not v]
+            missing = [n for n, v in (("SECRET_KEY", self.secret_key),
+                                      ("AUDIT_HMAC_KEY", self.audit_hmac_key)) if not v]
             if missing:
                 raise RuntimeError(f"APP_ENV=production requires {', '.join(missing)}")
         self.secret_key = self.secret_key or _instance_secret(instance_path, "secret_key")

@@ -12,15 +12,26 @@ from pathlib import Path
 
 PACKS = {
     "CARVER-281": ("carver_281", "Town of Carver Code ch. 281, Wetlands", "carver-ch281-wetlands.txt",
-                   "Conservation Commission", "Carver", "[HISTORY: Adopted by the Town Meeting of the Town of Carver as Ch. 9, § 9.2, of the 2015 Compilation.] [Amended 4-11-2023 ATM by Art. 17; 4-11-2023 ATM by Art. 18; 4-8-2025 ATM by Art. 20; 4-8-2025 ATM by Art. 21]"),
-    "CARVER-247": ("carver_247", "Town of Carver Code ch. 247, Soil Erosion and Sediment Control", "carver-ch247-erosion-sediment-control.txt",
-                   "Planning Board", "Carver", "[HISTORY: Adopted by the Town Meeting of the Town of Carver as Ch. 9, § 9.6, of the 2015 Compilation.]"),
-    "CARVER-136": ("carver_136", "Town of Carver Code ch. 136, Earth Removal", "carver-ch136-earth-removal.txt",
-                   "Earth Removal Committee", "Carver", "[HISTORY: Adopted by the Town Meeting of the Town of Carver as Ch. 9, § 9.1, of the 2015 Compilation.]"),
+                   "Conservation Commission", "Carver",
+                   "[HISTORY: Adopted by the Town Meeting of the Town of Carver as Ch. 9, § 9.2, of the 2015 "
+                   "Compilation.] [Amended 4-11-2023 ATM by Art. 17; 4-11-2023 ATM by Art. 18; 4-8-2025 ATM "
+                   "by Art. 20; 4-8-2025 ATM by Art. 21]"),
+    "CARVER-247": ("carver_247", "Town of Carver Code ch. 247, Soil Erosion and Sediment Control",
+                   "carver-ch247-erosion-sediment-control.txt", "Planning Board", "Carver",
+                   "[HISTORY: Adopted by the Town Meeting of the Town of Carver as Ch. 9, § 9.6, of the 2015 "
+                   "Compilation.]"),
+    "CARVER-136": ("carver_136", "Town of Carver Code ch. 136, Earth Removal",
+                   "carver-ch136-earth-removal.txt", "Earth Removal Committee", "Carver",
+                   "[HISTORY: Adopted by the Town Meeting of the Town of Carver as Ch. 9, § 9.1, of the 2015 "
+                   "Compilation.]"),
     "UPTON-280": ("upton_280", "Town of Upton General Bylaws ch. 280, Wetlands", "upton-ch280-wetlands.txt",
-                  "Conservation Commission", "Upton", "[HISTORY: Adopted by the Town Meeting of the Town of Upton May 2004 as Title 6 of the General Bylaws.] [Amended 5-8-2021 ATM by Art. 17; 11-7-2023 STM by Art. 19]"),
-    "GARDNER-650": ("gardner_650", "City of Gardner Code ch. 650, Wetlands Protection Ordinance", "gardner-ch650-wetlands.txt",
-                    "Conservation Commission", "Gardner", "[HISTORY: Adopted by the City Council of the City of Gardner 3-1-2004 by Ord. No. 1401.] [Amended 11-18-2013 by Ord. No. 1563]"),
+                  "Conservation Commission", "Upton",
+                  "[HISTORY: Adopted by the Town Meeting of the Town of Upton May 2004 as Title 6 of the "
+                  "General Bylaws.] [Amended 5-8-2021 ATM by Art. 17; 11-7-2023 STM by Art. 19]"),
+    "GARDNER-650": ("gardner_650", "City of Gardner Code ch. 650, Wetlands Protection Ordinance",
+                    "gardner-ch650-wetlands.txt", "Conservation Commission", "Gardner",
+                    "[HISTORY: Adopted by the City Council of the City of Gardner 3-1-2004 by Ord. No. "
+                    "1401.] [Amended 11-18-2013 by Ord. No. 1563]"),
 }
 ROW = re.compile(r"^\| ((?:CARVER|UPTON|GARDNER)-[A-Z0-9-]+) \|(.*)\|\s*$")
 SECTION = re.compile(r"^### (\d+\.\d+) (.*)$")
@@ -60,7 +71,8 @@ def render(key: str, rules: list[dict[str, str]]) -> str:
     lines = [
         f"# Rule pack {key}: {title}.",
         "# One table per rule of shared/RULES.md. `params` hold the numbers the engine computes with;",
-        "# `in_force_from` is left empty where the text gives only a Town Meeting vote date (towns confirm it).",
+        "# `in_force_from` is left empty where the text gives only a Town Meeting vote date "
+        "(towns confirm it).",
         "",
         "[pack]",
         f"key = {q(key)}",

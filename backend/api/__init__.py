@@ -22,3 +22,5 @@ def register(app: APIFlask) -> None:
     from backend.api import sms, sms_webhooks
     app.register_blueprint(sms.bp)
     app.register_blueprint(sms_webhooks.bp)
+    from backend.api import evidence
+    app.register_blueprint(evidence.bp)

@@ -39,7 +39,8 @@ def get_checklist(key: str, version: int) -> ChecklistTemplate:
 
 @bp.get("/for-permit/<uuid:permit_id>")
 @bp.output(ChecklistOut)
-@bp.doc(security="BearerAuth", summary="The permit's checklist: its template merged with the permit's conditions")
+@bp.doc(security="BearerAuth",
+        summary="The permit's checklist: its template merged with the permit's conditions")
 def checklist_for_permit(permit_id: uuid.UUID) -> dict:
     permit = get_in_town(Permit, permit_id)
     merged = service.checklist_for_permit(permit)

@@ -7,8 +7,18 @@ from apiflask import APIBlueprint
 from sqlalchemy import select
 
 from backend.api.common import require_if_match, with_etag
-from backend.api.schemas import (IssueIn, ListQuery, OrderIn, OrderOut, OrderPatch, ServeIn, TransitionIn,
-                                 ViolationIn, ViolationOut, ViolationPatch)
+from backend.api.schemas import (
+    IssueIn,
+    ListQuery,
+    OrderIn,
+    OrderOut,
+    OrderPatch,
+    ServeIn,
+    TransitionIn,
+    ViolationIn,
+    ViolationOut,
+    ViolationPatch,
+)
 from backend.extensions import db
 from backend.models import EnforcementOrder, Violation
 from backend.security import get_in_town, principal, require_roles
@@ -80,7 +90,8 @@ def update_violation(violation_id: uuid.UUID, json_data: dict):  # type: ignore[
 @bp.doc(security="BearerAuth", responses={409: "illegal transition"})
 @require_roles(*WRITERS)
 def transition_violation(violation_id: uuid.UUID, json_data: dict):  # type: ignore[no-untyped-def]
-    v = service.transition_violation(get_in_town(Violation, violation_id), json_data["to"], json_data["reason"])
+    v = service.transition_violation(get_in_town(Violation, violation_id), json_data["to"],
+                                     json_data["reason"])
     return with_etag(v, v.version)
 
 
@@ -160,5 +171,6 @@ def serve_order(order_id: uuid.UUID, json_data: dict):  # type: ignore[no-untype
 @bp.doc(security="BearerAuth", responses={409: "illegal transition"})
 @require_roles(*WRITERS)
 def transition_order(order_id: uuid.UUID, json_data: dict):  # type: ignore[no-untyped-def]
-    order = service.transition_order(get_in_town(EnforcementOrder, order_id), json_data["to"], json_data["reason"])
+    order = service.transition_order(get_in_town(EnforcementOrder, order_id), json_data["to"],
+                                     json_data["reason"])
     return with_etag(_order_out(order), order.version)

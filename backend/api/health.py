@@ -1,4 +1,4 @@
-"""GET /healthz: database reachable, worker heartbeat fresh, each periodic job's last success; 503 if stale."""
+"""GET /healthz: database reachable, worker heartbeat fresh, each periodic job's last success; 503 if stale."""  # noqa: E501
 from __future__ import annotations
 
 from apiflask import APIBlueprint

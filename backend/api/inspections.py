@@ -20,7 +20,8 @@ FIELD_ROLES = ("agent", "enforcing_officer", "board_member", "town_admin")
 @bp.post("")
 @bp.input(InspectionIn)
 @bp.output(InspectionOut, status_code=201)
-@bp.doc(security="BearerAuth", responses={200: "already stored (idempotent retry)", 409: "same id, other body"})
+@bp.doc(security="BearerAuth",
+        responses={200: "already stored (idempotent retry)", 409: "same id, other body"})
 @require_roles("agent", "enforcing_officer")
 def create_inspection(json_data: dict):  # type: ignore[no-untyped-def]
     insp, created = service.create_inspection(principal(), json_data)

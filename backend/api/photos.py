@@ -23,9 +23,10 @@ bp = APIBlueprint("photos", __name__, url_prefix="/api/v1", tag="Photos")
 FIELD = ("agent", "enforcing_officer")
 READERS = ("agent", "board_member", "enforcing_officer", "town_admin")
 UPLOAD_DOC = ("Upload one photo under a client-generated photo id. The client also sends the position it "
-              "measured at capture (browsers strip GPS): lat, lon, accuracy_m, captured_at; optionally a manual "
-              "pin (manual_lat, manual_lon) and not_for_public. A retry with the same id and bytes returns the "
-              "stored record (200); other bytes under the same id are a 409. Type comes from the content only.")
+              "measured at capture (browsers strip GPS): lat, lon, accuracy_m, captured_at; optionally a "
+              "manual pin (manual_lat, manual_lon) and not_for_public. A retry with the same id and bytes "
+              "returns the stored record (200); other bytes under the same id are a 409. Type comes from "
+              "the content only.")
 
 
 def _float(values: Mapping[str, Any], name: str, lo: float, hi: float) -> float | None:
@@ -78,17 +79,18 @@ def _answer(photo: Photo, created: bool):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/inspections/<uuid:inspection_id>/photos")
-@bp.doc(security="BearerAuth", description=UPLOAD_DOC, responses={201: "stored", 200: "already stored",
-                                                                 409: "id used for other bytes", 413: "too large",
-                                                                 422: "not an acceptable image"})
+@bp.doc(security="BearerAuth", description=UPLOAD_DOC,
+        responses={201: "stored", 200: "already stored", 409: "id used for other bytes", 413: "too large",
+                   422: "not an acceptable image"})
 @require_roles(*FIELD)
 def upload_photo_multipart(inspection_id: uuid.UUID):  # type: ignore[no-untyped-def]
     inspection = get_in_town(Inspection, inspection_id)
     upload = request.files.get("file")
     if upload is None:
         abort(422, "no file", detail={"form": {"file": ["a multipart part named 'file' is required"]}})
-    photo, created = service.upload(principal(), inspection, _photo_id(request.form.get("photo_id")), upload.stream,
-                                    declared_type=upload.mimetype or None, facts=capture_facts(request.form))
+    photo, created = service.upload(principal(), inspection, _photo_id(request.form.get("photo_id")),
+                                    upload.stream, declared_type=upload.mimetype or None,
+                                    facts=capture_facts(request.form))
     return _answer(photo, created)
 
 
@@ -153,7 +155,8 @@ def get_original(photo_id: uuid.UUID) -> Response:
     if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
         return Response(status=304, headers=headers)
     stream = photo_files.photo_store().open(photo_files.key_of(photo))
-    return Response(_chunks(stream), mimetype=photo.mime, headers=headers | {"Content-Length": str(photo.size)})
+    return Response(_chunks(stream), mimetype=photo.mime,
+                    headers=headers | {"Content-Length": str(photo.size)})
 
 
 def _chunks(stream):  # type: ignore[no-untyped-def]

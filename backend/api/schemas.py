@@ -35,7 +35,8 @@ class ResponseIn(Schema):
 
 
 class InspectionIn(Schema):
-    id = UUID(required=True, metadata={"description": "client-generated; retries with the same id are idempotent"})
+    id = UUID(required=True,
+              metadata={"description": "client-generated; retries with the same id are idempotent"})
     site_id = UUID(required=True)
     permit_id = UUID(load_default=None)
     template_key = String(validate=Length(1, 60), load_default=None)
@@ -145,7 +146,8 @@ class ViolationOut(Schema):
 
 class OrderIn(Schema):
     site_id = UUID(required=True)
-    kind = String(required=True, validate=OneOf(("cease_and_desist", "restoration_order", "enforcement_order")))
+    kind = String(required=True,
+                  validate=OneOf(("cease_and_desist", "restoration_order", "enforcement_order")))
     chapter = String(required=True, validate=OneOf(("CARVER-281", "CARVER-247", "CARVER-136", "UPTON-280",
                                                     "GARDNER-650")))
     violation_ids = List(UUID(), required=True, validate=Length(1, 100))

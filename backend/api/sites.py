@@ -28,7 +28,8 @@ def list_sites(query_data: dict) -> list[dict]:
         stmt = stmt.where(or_(Site.name.ilike(like), Site.address.ilike(like), Site.map_lot.ilike(like)))
     rows = [_summary(s, query_data) for s in db.session.scalars(stmt.order_by(Site.name))]
     if query_data.get("lat") is not None:
-        rows = sorted((r for r in rows if r["distance_m"] <= query_data["radius_m"]), key=lambda r: r["distance_m"])
+        rows = sorted((r for r in rows if r["distance_m"] <= query_data["radius_m"]),
+                      key=lambda r: r["distance_m"])
     return rows[: query_data["limit"]]
 
 
@@ -48,7 +49,8 @@ def get_site(site_id: uuid.UUID) -> dict:
     out.update(boundary=site.boundary, resource_areas=site.resource_areas,
                permits=[p for p in site.permits if p.active])
     out["open_violations"] = db.session.scalars(select(Violation).where(
-        Violation.site_id == site.id, Violation.status.in_(OPEN_VIOLATION)).order_by(Violation.observed_at)).all()
+        Violation.site_id == site.id, Violation.status.in_(OPEN_VIOLATION)
+    ).order_by(Violation.observed_at)).all()
     out["upcoming_deadlines"] = db.session.scalars(select(Deadline).where(
         Deadline.site_id == site.id, Deadline.status == "open",
         Deadline.latest_on >= now().date()).order_by(Deadline.latest_on).limit(50)).all()

@@ -43,18 +43,20 @@ class SlackChannel:
         client = self._client(message.town)
         metadata = {"event_type": EVENT_TYPE, "event_payload": {"dedupe_key": message.dedupe_key}}
         with translated_errors():
-            resp = client.chat_postMessage(channel=message.recipient, text=message.text, blocks=message.blocks,
-                                           thread_ts=message.thread_ts, metadata=metadata, unfurl_links=False)
+            resp = client.chat_postMessage(channel=message.recipient, text=message.text,
+                                           blocks=message.blocks, thread_ts=message.thread_ts,
+                                           metadata=metadata, unfurl_links=False)
         return DeliveryResult(provider_id=f"{resp['channel']}:{resp['ts']}")
 
     def find_sent(self, message: Message, since: dt.datetime) -> str | None:
         client, cursor = self._client(message.town), None
         with translated_errors():
             while True:
-                in_thread = {"ts": message.thread_ts} if message.thread_ts else {}  # replies are not in history
+                # replies are not in history
+                in_thread = {"ts": message.thread_ts} if message.thread_ts else {}
                 read = client.conversations_replies if message.thread_ts else client.conversations_history
-                page = read(channel=message.recipient, oldest=f"{since.timestamp():.6f}", include_all_metadata=True,
-                            limit=200, cursor=cursor, **in_thread)
+                page = read(channel=message.recipient, oldest=f"{since.timestamp():.6f}",
+                            include_all_metadata=True, limit=200, cursor=cursor, **in_thread)
                 for posted in page.get("messages") or []:
                     if _carries(posted, message.dedupe_key):
                         return f"{message.recipient}:{posted['ts']}"

@@ -33,11 +33,13 @@ def sync_templates() -> list[tuple[str, int, str]]:
             ChecklistTemplate.key == checklist.id, ChecklistTemplate.version == checklist.version))
         content = content_of(checklist)
         if row is None:
-            db.session.add(ChecklistTemplate(key=checklist.id, version=checklist.version, chapter=checklist.chapter,
-                                             title=checklist.title, content=content))
+            db.session.add(ChecklistTemplate(key=checklist.id, version=checklist.version,
+                                             chapter=checklist.chapter, title=checklist.title,
+                                             content=content))
             report.append((checklist.id, checklist.version, "added"))
         elif row.content != content:
-            raise RuntimeError(f"checklist {checklist.id} v{checklist.version} changed without a new version number")
+            raise RuntimeError(f"checklist {checklist.id} v{checklist.version} changed "
+                               "without a new version number")
         else:
             report.append((checklist.id, checklist.version, "unchanged"))
     db.session.commit()

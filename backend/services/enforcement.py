@@ -44,8 +44,8 @@ def create_violation(who: Principal, data: dict[str, Any]) -> Violation:
     v = Violation(town_id=who.town_id, site_id=site.id, inspection_id=data["inspection_id"],
                   permit_id=data["permit_id"], offender_id=data["offender_id"], chapter=data["chapter"],
                   provision=data["provision"], citation=citation_for(data["chapter"], data["provision"]),
-                  description=data["description"], observed_at=data["observed_at"], line_item=data["line_item"],
-                  created_by=who.user.id)
+                  description=data["description"], observed_at=data["observed_at"],
+                  line_item=data["line_item"], created_by=who.user.id)
     db.session.add(v)
     db.session.commit()
     return v
@@ -86,7 +86,8 @@ def issue_order(who: Principal, order: EnforcementOrder, data: dict[str, Any]) -
 def serve_order(order: EnforcementOrder, data: dict[str, Any]) -> EnforcementOrder:
     if order.status != "issued":
         abort(409, f"only an issued order can be served; this one is {order.status}")
-    order.served_at, order.service_method, order.service_detail = data["served_at"], data["method"], data["detail"]
+    order.served_at, order.service_method, order.service_detail = (data["served_at"], data["method"],
+                                                                   data["detail"])
     from backend.services import orders
     orders.after_service(order)
     db.session.commit()

@@ -28,17 +28,20 @@ def create_inspection(who: Principal, data: dict[str, Any]) -> tuple[Inspection,
         if existing.town_id != who.town_id:
             abort(409, f"inspection id {data['id']} is already in use; generate a new id")
         if existing.create_body_hash != digest:
-            abort(409, f"inspection {data['id']} exists with a different body; use PATCH with If-Match to edit")
+            abort(409, f"inspection {data['id']} exists with a different body; "
+                       "use PATCH with If-Match to edit")
         return existing, False
     site = get_in_town(Site, data["site_id"])
     if data["permit_id"] is not None and get_in_town(Permit, data["permit_id"]).site_id != site.id:
-        abort(422, "permit belongs to another site", detail={"json": {"permit_id": ["not a permit of this site"]}})
+        abort(422, "permit belongs to another site",
+              detail={"json": {"permit_id": ["not a permit of this site"]}})
     received = now()
     insp = Inspection(
         id=data["id"], town_id=who.town_id, site_id=site.id, permit_id=data["permit_id"],
         inspector_id=who.user.id, template_id=_template_id(data), entry_basis=data["entry_basis"],
-        consent_name=data["consent_name"], warrant_number=data["warrant_number"], started_at=data["started_at"],
-        device_clock_at_sync=data["device_clock_at_sync"], notes=data["notes"], create_body_hash=digest,
+        consent_name=data["consent_name"], warrant_number=data["warrant_number"],
+        started_at=data["started_at"], device_clock_at_sync=data["device_clock_at_sync"], notes=data["notes"],
+        create_body_hash=digest,
         device_skew_seconds=(None if data["device_clock_at_sync"] is None
                              else round((data["device_clock_at_sync"] - received).total_seconds(), 3)))
     insp.responses = _responses(who, insp, data["responses"])
@@ -55,7 +58,8 @@ def _template_id(data: dict[str, Any]) -> uuid.UUID | None:
         stmt = stmt.where(ChecklistTemplate.version == data["template_version"])
     row = db.session.scalar(stmt.order_by(ChecklistTemplate.version.desc()).limit(1))
     if row is None:
-        abort(422, "unknown checklist template", detail={"json": {"template_key": ["no such template/version"]}})
+        abort(422, "unknown checklist template",
+              detail={"json": {"template_key": ["no such template/version"]}})
     return row.id
 
 
@@ -70,8 +74,9 @@ def update_inspection(who: Principal, insp: Inspection, changes: dict[str, Any])
         abort(409, f"inspection {insp.id} was submitted at {insp.submitted_at:%Y-%m-%dT%H:%M:%SZ}; "
                    "it can no longer be edited")
     merged = {k: getattr(insp, k) for k in ("entry_basis", "consent_name", "warrant_number")} | changes
-    from backend.api.schemas import check_entry_basis
     from marshmallow import ValidationError
+
+    from backend.api.schemas import check_entry_basis
     try:
         check_entry_basis(merged)
     except ValidationError as exc:

@@ -139,4 +139,5 @@ def _checks(town: Town, site: Site, inspection: Inspection, where: Any, taken_at
 
 
 def _chapters(town: Town) -> list[str]:
-    return [c for a in db.session.scalars(select(Authority).where(Authority.town_id == town.id)) for c in a.chapters]
+    return [c for a in db.session.scalars(select(Authority).where(Authority.town_id == town.id))
+            for c in a.chapters]

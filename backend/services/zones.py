@@ -11,7 +11,8 @@ from inspections.zone_rules import Bylaw
 from inspections.zones import Location, ResultKind, classify
 
 FT_PER_M = 3937 / 1200
-WETLANDS_BYLAW = {"CARVER-281": Bylaw.CARVER_281, "UPTON-280": Bylaw.UPTON_280, "GARDNER-650": Bylaw.GARDNER_650}
+WETLANDS_BYLAW = {"CARVER-281": Bylaw.CARVER_281, "UPTON-280": Bylaw.UPTON_280,
+                  "GARDNER-650": Bylaw.GARDNER_650}
 
 
 def town_config(town: Town) -> BylawConfig:
@@ -24,7 +25,7 @@ def wetlands_bylaw(town: Town, chapters: list[str]) -> Bylaw | None:
 
 def zone_at(town: Town, chapters: list[str], site: Site, lat: float, lon: float, accuracy_m: float | None,
             on: dt.date) -> dict[str, Any] | None:
-    """The zone (or "indeterminate within ±N ft of the X-ft line") with rule id and citation; None if unknown."""
+    """The zone (or "indeterminate within ±N ft of the X-ft line") with rule id and citation; None if unknown."""  # noqa: E501
     bylaw = wetlands_bylaw(town, chapters)
     check = validate_collection(site.resource_areas or {})
     if bylaw is None or not check.areas:

@@ -66,7 +66,8 @@ def test_a_deleted_audit_event_breaks_the_chain(world):
 
 def test_a_row_inserted_behind_the_apps_back_is_named(world):
     town = carver(world)
-    db.session.execute(text("INSERT INTO parties (id, town_id, kind, name, language, sms_consent, active, created_at)"
+    db.session.execute(text("INSERT INTO parties (id, town_id, kind, name, language, sms_consent, active, "
+                            "created_at)"
                             " VALUES (:id, :town, 'owner', 'Ghost', 'en', false, true, :at)"),
                        {"id": "0" * 32,
                         "town": town.id.hex if db.engine.dialect.name == "sqlite" else town.id,

@@ -61,7 +61,8 @@ def test_seed_demo_is_refused_in_production(fresh_db, tmp_path):
 @pytest.mark.parametrize("given", [
     pytest.param(dt.datetime(2026, 3, 8, 1, 59, tzinfo=ZoneInfo("America/New_York")), id="EST before DST"),
     pytest.param(dt.datetime(2026, 3, 8, 3, 0, tzinfo=ZoneInfo("America/New_York")), id="EDT after DST"),
-    pytest.param(dt.datetime(2026, 11, 1, 1, 30, fold=1, tzinfo=ZoneInfo("America/New_York")), id="repeated hour"),
+    pytest.param(dt.datetime(2026, 11, 1, 1, 30, fold=1, tzinfo=ZoneInfo("America/New_York")),
+                 id="repeated hour"),
     pytest.param(dt.datetime(2026, 6, 30, 23, 59, 59, 999999, tzinfo=dt.UTC), id="UTC microseconds"),
 ])
 def test_aware_instants_round_trip_as_the_same_instant(app, given):

@@ -202,7 +202,8 @@ def test_an_edit_needs_the_current_etag(client, admin):
             SITE | {"boundary": {"type": "Polygon", "coordinates": "x"}}, "boundary", id="garbage polygon"
         ),
         pytest.param(
-            SITE | {"boundary": {"type": "Polygon", "coordinates": {"x": 1}}}, "boundary", id="coordinates a dict"
+            SITE | {"boundary": {"type": "Polygon", "coordinates": {"x": 1}}}, "boundary",
+            id="coordinates a dict"
         ),
         pytest.param(
             SITE | {"boundary": {"type": "MultiPolygon", "coordinates": [[[[[[1, 2]]]]]]}},

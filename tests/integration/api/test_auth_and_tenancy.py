@@ -13,7 +13,8 @@ EXPECTED_PUBLIC = {"static", "auth.issue_token", "openapi.spec", "health.healthz
 EXPECTED_PREFIXES = ("webhooks.", "public.", "fieldapp.", "webhooks_twilio.", "public_notice.")
 
 
-SAMPLE = {"uuid": lambda: str(uuid.uuid4()), "int": lambda: "1", "path": lambda: "x/y", "default": lambda: "x"}
+SAMPLE = {"uuid": lambda: str(uuid.uuid4()), "int": lambda: "1", "path": lambda: "x/y",
+          "default": lambda: "x"}
 
 
 def _sample(converter: str | None) -> str:
@@ -38,7 +39,8 @@ def test_every_url_rule_answers_401_without_credentials(app, client):
             continue
         for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
             resp = client.open(_concrete(rule), method=method, json={})
-            assert resp.status_code == 401, f"{method} {rule.rule} answered {resp.status_code} without a token"
+            assert resp.status_code == 401, (f"{method} {rule.rule} answered {resp.status_code} "
+                                             "without a token")
             assert resp.is_json and resp.json["message"]
             checked += 1
     assert checked >= 20
@@ -94,7 +96,8 @@ def test_one_agent_serves_two_towns_one_town_per_token(world, client):
     shared = [k for k in world.accounts if k[2] == "shared.agent@example.org"][0]
     password = world.accounts[shared]
     for town in ("upton", "gardner"):
-        resp = client.post("/api/v1/auth/token", json={"email": shared[2], "password": password, "town": town})
+        resp = client.post("/api/v1/auth/token",
+                           json={"email": shared[2], "password": password, "town": town})
         assert resp.status_code == 201 and resp.json["town"] == town
         sites = client.get("/api/v1/sites", headers={"Authorization": f"Bearer {resp.json['token']}"}).json
         assert sites and all(town.title() in s["address"] or town == "gardner" for s in sites)
@@ -131,9 +134,11 @@ def _carver_records(world, client) -> dict[str, str]:
         "started_at": "2026-04-06T09:30:00-04:00"}).status_code == 201
     v = client.post("/api/v1/violations", headers=h, json={
         "site_id": site["id"], "chapter": "CARVER-136", "provision": "CARVER-136-BUFFER-50FT",
-        "description": "Excavation within 50 ft of the property line", "observed_at": "2026-04-06T10:00:00-04:00"})
+        "description": "Excavation within 50 ft of the property line",
+        "observed_at": "2026-04-06T10:00:00-04:00"})
     assert v.status_code == 201, v.json
-    o = client.post("/api/v1/orders", headers=h, json={"site_id": site["id"], "kind": "cease_and_desist",
-                                                        "chapter": "CARVER-136", "violation_ids": [v.json["id"]]})
+    o = client.post("/api/v1/orders", headers=h, json={
+        "site_id": site["id"], "kind": "cease_and_desist", "chapter": "CARVER-136",
+        "violation_ids": [v.json["id"]]})
     assert o.status_code == 201, o.json
     return {"site": site["id"], "violation": v.json["id"], "order": o.json["id"], "inspection": insp_id}

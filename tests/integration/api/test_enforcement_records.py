@@ -1,4 +1,4 @@
-"""Violations and orders: create, update, status transitions; an illegal transition is a 409 with the reason."""
+"""Violations and orders: create, update, status transitions; an illegal transition is a 409 with the reason."""  # noqa: E501
 from __future__ import annotations
 
 import uuid
@@ -81,7 +81,8 @@ def test_violation_update_needs_if_match(client, h, pit):
 def test_order_lifecycle(client, h, pit, world):
     v = violation(client, h, pit["id"]).json
     order = client.post("/api/v1/orders", headers=h, json={
-        "site_id": pit["id"], "kind": "cease_and_desist", "chapter": "CARVER-136", "violation_ids": [v["id"]]})
+        "site_id": pit["id"], "kind": "cease_and_desist", "chapter": "CARVER-136",
+        "violation_ids": [v["id"]]})
     assert order.status_code == 201 and order.json["status"] == "draft"
     oid = order.json["id"]
     assert client.post(f"/api/v1/orders/{oid}/serve", headers=h, json={
@@ -91,14 +92,18 @@ def test_order_lifecycle(client, h, pit, world):
         "at": "2026-04-06T10:00:00-04:00", "authorization": {"vote": {"present": 5, "yes": 4}}})
     assert issued.status_code == 200 and issued.json["status"] == "issued", issued.json
     served = client.post(f"/api/v1/orders/{oid}/serve", headers=h, json={
-        "method": "certified_mail", "served_at": "2026-04-07T09:00:00-04:00", "detail": {"receipt": "7019 0001"}})
+        "method": "certified_mail", "served_at": "2026-04-07T09:00:00-04:00",
+        "detail": {"receipt": "7019 0001"}})
     assert served.status_code == 200 and served.json["service_method"] == "certified_mail"
     assert client.patch(f"/api/v1/orders/{oid}", headers=h | {"If-Match": served.headers["ETag"]},
                         json={"text": "edited"}).status_code == 409
-    assert client.post(f"/api/v1/orders/{oid}/transition", headers=h, json={"to": "lifted"}).status_code == 422
-    lifted = client.post(f"/api/v1/orders/{oid}/transition", headers=h, json={"to": "lifted", "reason": "restored"})
+    assert client.post(f"/api/v1/orders/{oid}/transition", headers=h,
+                       json={"to": "lifted"}).status_code == 422
+    lifted = client.post(f"/api/v1/orders/{oid}/transition", headers=h,
+                         json={"to": "lifted", "reason": "restored"})
     assert lifted.status_code == 200 and lifted.json["lifted_at"]
-    again = client.post(f"/api/v1/orders/{oid}/transition", headers=h, json={"to": "superseded", "reason": "x"})
+    again = client.post(f"/api/v1/orders/{oid}/transition", headers=h,
+                        json={"to": "superseded", "reason": "x"})
     assert again.status_code == 409
 
 
@@ -121,5 +126,6 @@ def test_an_order_cannot_name_another_towns_violation(client, h, pit, world):
         "site_id": usite["id"], "chapter": "UPTON-280", "provision": "UPTON-280-NONCRIM-SCHEDULE",
         "description": "fill", "observed_at": "2026-09-14T10:00:00-04:00"}).json
     resp = client.post("/api/v1/orders", headers=h, json={
-        "site_id": pit["id"], "kind": "cease_and_desist", "chapter": "CARVER-136", "violation_ids": [uv["id"]]})
+        "site_id": pit["id"], "kind": "cease_and_desist", "chapter": "CARVER-136",
+        "violation_ids": [uv["id"]]})
     assert resp.status_code == 404

@@ -108,5 +108,6 @@ def test_an_unknown_site_or_another_towns_site_is_404(client, agent, world):
 
 
 def test_board_members_cannot_file_inspections(client, world, bog):
-    resp = client.post("/api/v1/inspections", json=body(bog["id"]), headers=world.headers("upton", "board_member"))
+    resp = client.post("/api/v1/inspections", json=body(bog["id"]),
+                       headers=world.headers("upton", "board_member"))
     assert resp.status_code in (403, 404)

@@ -40,7 +40,8 @@ def fill(instance: Path) -> int:
             from backend.demo import seed_demo
             email, password = next((e, p) for e, p, t, r in seed_demo() if t == "carver" and r == "agent")
     client = app.test_client()
-    token = client.post("/api/v1/auth/token", json={"email": email, "password": password, "town": "carver"}).json
+    token = client.post("/api/v1/auth/token",
+                        json={"email": email, "password": password, "town": "carver"}).json
     h = {"Authorization": f"Bearer {token['token']}"}
     site = client.get("/api/v1/sites?q=bog", headers=h).json[0]
     insp = str(uuid.uuid4())
@@ -48,7 +49,8 @@ def fill(instance: Path) -> int:
                 "entry_basis": "permit_on_file", "started_at": "2026-04-06T09:30:00-04:00"})
     for i in range(3):
         data = make_jpeg(ExifSpec(latitude=41.879 + i / 1e4, longitude=-70.748), size=(64, 48))
-        resp = client.post(f"/api/v1/inspections/{insp}/photos", headers=h, content_type="multipart/form-data",
+        resp = client.post(f"/api/v1/inspections/{insp}/photos", headers=h,
+                           content_type="multipart/form-data",
                            data={"photo_id": str(uuid.uuid4()), "file": (io.BytesIO(data), "p.jpg")})
         assert resp.status_code == 201, resp.json
     with app.app_context():
@@ -70,7 +72,8 @@ def test_a_backup_restores_into_an_empty_instance_and_verifies(tmp_path):
     shutil.copy(backup / "db.sqlite3", restored / "db.sqlite3")
     shutil.copytree(backup / "photos", restored / "photos")
     media = flask(restored, "media", "verify")
-    assert media.returncode == 0 and "3 originals re-hashed" in media.stdout and "OK" in media.stdout, media.stdout
+    assert (media.returncode == 0 and "3 originals re-hashed" in media.stdout
+            and "OK" in media.stdout), media.stdout
     audit = flask(restored, "audit", "verify")
     assert audit.returncode == 0, audit.stdout + audit.stderr
     assert "carver:" in audit.stdout and "FAILED" not in audit.stdout

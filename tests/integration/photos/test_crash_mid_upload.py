@@ -65,7 +65,8 @@ def test_sigkill_mid_upload_leaves_nothing_and_the_retry_succeeds(tmp_path):
     proc, lines = start(tmp_path, port, seed=True)
     try:
         email, password = next(line.split()[1:] for line in lines if line.startswith("ACCOUNT"))
-        status, tok = call(port, "POST", "/api/v1/auth/token", {"email": email, "password": password, "town": "carver"})
+        status, tok = call(port, "POST", "/api/v1/auth/token",
+                           {"email": email, "password": password, "town": "carver"})
         token = tok["token"]
         site = call(port, "GET", "/api/v1/sites?q=bog", token=token)[1][0]
         insp = str(uuid.uuid4())

@@ -89,7 +89,8 @@ def test_the_original_is_served_byte_for_byte_as_evidence(client, agent, inspect
     assert resp.headers["X-Content-Type-Options"] == "nosniff"
     assert resp.headers["Content-Disposition"].startswith("attachment;")
     assert "sandbox" in resp.headers["Content-Security-Policy"]
-    cached = client.get(f"/api/v1/photos/{photo['id']}/original", headers=agent | {"If-None-Match": resp.headers["ETag"]})
+    cached = client.get(f"/api/v1/photos/{photo['id']}/original",
+                        headers=agent | {"If-None-Match": resp.headers["ETag"]})
     assert cached.status_code == 304
     assert client.get(f"/api/v1/photos/{photo['id']}/original",
                       headers=client.application and {}).status_code == 401
@@ -156,9 +157,9 @@ def test_another_towns_agent_cannot_see_or_add_photos(client, agent, inspection,
 
 
 def test_media_verify_finds_deleted_modified_and_orphaned_files(client, agent, inspection, app):
-    from backend.services.photo_files import key_of, photo_store
-    from backend.models import Photo
     from backend.extensions import db
+    from backend.models import Photo
+    from backend.services.photo_files import key_of, photo_store
     ids = [post(client, agent, inspection, jpeg_at(41.879 + i / 10000, -70.748)).json["id"] for i in range(3)]
     runner = app.test_cli_runner()
     assert runner.invoke(args=["media", "verify"]).exit_code == 0
