@@ -19,7 +19,8 @@ def test_without_credentials_every_channel_prints_to_the_console(outbox, towns, 
     assert "sent 3" in outbox.dispatch()
 
     providers = [outbox.row(i).provider_id for i in ids]
-    expected = ["console:" + hashlib.sha256(k.encode()).hexdigest()[:32] for k in ("k-slack", "k-sms", "k-console")]
+    expected = ["console:" + hashlib.sha256(k.encode()).hexdigest()[:32]
+                for k in ("k-slack", "k-sms", "k-console")]
     assert providers == expected
 
 
