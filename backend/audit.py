@@ -13,10 +13,11 @@ import hashlib
 import hmac
 import json
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from json.encoder import encode_basestring
 from typing import Any
 
 import rfc8785
@@ -26,7 +27,7 @@ from sqlalchemy.orm import Session
 from backend.clock import now
 from backend.models import AuditEvent, AuditHead
 from backend.models.base import Audited
-from backend.rawsql import insert_rows
+from backend.rawsql import insert_tuples
 
 SCHEMA_VERSION = 1
 GENESIS = "0" * 64
@@ -103,17 +104,21 @@ def _append(session: Session, town_id: uuid.UUID, items: list[tuple[str, Audited
     _write_links(session, town_id, links, key, canonical)
 
 
-def _write_links(session: Session, town_id: uuid.UUID, links: list[tuple[str, str, str, str]], key: bytes,
-                 encode: Callable[[Any], str], bulk: bool = False) -> None:
-    """Lock the town's head, chain `links` (action, object type, object id, snapshot JSON) onto it."""
-    conn = session.connection()
+def _lock_head(conn: Any, town_id: uuid.UUID) -> tuple[int, str]:
+    """Lock the town's chain head (FOR UPDATE), creating it at genesis; its (seq, hmac)."""
     head = conn.execute(select(AuditHead.seq, AuditHead.hmac).where(AuditHead.town_id == town_id)
                         .with_for_update()).first()
     if head is None:
         conn.execute(insert(AuditHead).values(town_id=town_id, seq=0, hmac=GENESIS))
-        seq, prev = 0, GENESIS
-    else:
-        seq, prev = head
+        return 0, GENESIS
+    return int(head[0]), str(head[1])
+
+
+def _write_links(session: Session, town_id: uuid.UUID, links: list[tuple[str, str, str, str]], key: bytes,
+                 encode: Callable[[Any], str]) -> None:
+    """Lock the town's head, chain `links` (action, object type, object id, snapshot JSON) onto it."""
+    conn = session.connection()
+    seq, prev = _lock_head(conn, town_id)
     at, actor = now(), _actor.get()
     same = {"town_id": jsonable(town_id), "at": jsonable(at), "actor": actor,
             "schema_version": SCHEMA_VERSION}
@@ -126,10 +131,7 @@ def _write_links(session: Session, town_id: uuid.UUID, links: list[tuple[str, st
                    object_id=object_id, snapshot=snap, schema_version=SCHEMA_VERSION, prev_hmac=prev)
         row["hmac"] = prev = link_hmac(key, prev, fields, encode)
         rows.append(row)
-    if bulk:
-        insert_rows(conn, AuditEvent.__table__, rows, ignore_conflicts=False)
-    else:
-        conn.execute(insert(AuditEvent), rows)
+    conn.execute(insert(AuditEvent), rows)
     conn.execute(update(AuditHead).where(AuditHead.town_id == town_id).values(seq=seq, hmac=prev))
 
 
@@ -140,14 +142,63 @@ def append_bulk(session: Session, town_id: uuid.UUID, object_type: str, rows: li
     `rows` hold every column value of the model under its attribute name, `id` included, exactly as stored,
     so `flask audit verify` finds each row's snapshot equal to its last event. Returns the events written.
     """
-    if not rows:
+    return append_snapshots(session, town_id, object_type,
+                            [(str(row["id"]), fast_canonical(_row_json(row))) for row in rows], action)
+
+
+EVENT_COLUMNS = ("town_id", "seq", "at", "actor", "action", "object_type", "object_id", "snapshot",
+                 "schema_version", "prev_hmac", "hmac")
+
+
+def append_snapshots(session: Session, town_id: uuid.UUID, object_type: str, items: Sequence[tuple[str, str]],
+                     action: str = "create") -> int:
+    """One chain append for rows written in bulk, given as (object id, snapshot): each snapshot must be the
+    canonical JSON of the row as stored (`canonical(snapshot(row))`). Returns the events written.
+
+    Each link's HMAC covers exactly `canonical(event_fields(event))`, built here from its constant parts (the
+    fields' keys sorted as RFC 8785 sorts them; strings escaped as `json.dumps` escapes them, which is RFC
+    8785's escaping), so `flask audit verify` recomputes the same HMAC."""
+    if not items:
         return 0
     key = audit_key(session)
     if not key:
         raise RuntimeError("audited write without an audit key (AUDIT_HMAC_KEY)")
-    links = [(action, object_type, str(row["id"]), fast_canonical(_row_json(row))) for row in rows]
-    _write_links(session, town_id, links, key, fast_canonical, bulk=True)
-    return len(links)
+    conn = session.connection()
+    seq, prev = _lock_head(conn, town_id)
+    at, actor = now(), _actor.get()
+    head = (f'{{"action":{encode_basestring(action)},"actor":{encode_basestring(actor)},'
+            f'"at":{encode_basestring(jsonable(at))},"object_id":')
+    middle = f',"object_type":{encode_basestring(object_type)},"schema_version":{SCHEMA_VERSION},"seq":'
+    tail = f',"town_id":{encode_basestring(jsonable(town_id))}}}'
+    table = AuditEvent.__table__
+    town_db, at_db = (_driver_value(conn, table.c[name], value)  # type: ignore[attr-defined]
+                      for name, value in (("town_id", town_id), ("at", at)))
+    keyed = hmac.new(key, digestmod=hashlib.sha256)  # copied per link: the key's pads are hashed once
+    head_after: list[Any] = [seq, prev]
+
+    def links() -> Iterator[tuple[Any, ...]]:  # streamed to the database (PostgreSQL works meanwhile)
+        seq, prev = head_after
+        for object_id, snap in items:
+            seq += 1
+            text = (f'{head}{encode_basestring(object_id)}{middle}{seq},"snapshot":'
+                    f'{encode_basestring(snap)}{tail}')
+            link = keyed.copy()
+            link.update(f"{prev}|{text}".encode())
+            mac = link.hexdigest()
+            yield (town_db, seq, at_db, actor, action, object_type, object_id, snap, SCHEMA_VERSION, prev,
+                   mac)
+            prev = mac
+        head_after[:] = [seq, prev]
+
+    insert_tuples(conn, table, EVENT_COLUMNS, links(), ignore_conflicts=False)  # type: ignore[arg-type]
+    conn.execute(update(AuditHead).where(AuditHead.town_id == town_id)
+                 .values(seq=head_after[0], hmac=head_after[1]))
+    return len(items)
+
+
+def _driver_value(conn: Any, column: Any, value: Any) -> Any:
+    proc = column.type.dialect_impl(conn.dialect).bind_processor(conn.dialect)
+    return proc(value) if proc else value
 
 
 def _row_json(row: dict[str, Any]) -> dict[str, Any]:
@@ -172,7 +223,10 @@ def _plain(value: Any) -> bool:
     if kind is int:
         return -(2**53) < value < 2**53
     if kind is list:
-        return all(_plain(v) for v in value)
+        for v in value:
+            if not (v is None or type(v) is str or _plain(v)):
+                return False
+        return True
     if kind is dict:
         for k, v in value.items():
             if type(k) is not str or not k.isascii():
@@ -186,13 +240,24 @@ def _plain(value: Any) -> bool:
 def fast_canonical(data: Any) -> str:
     """RFC 8785 canonical JSON, through the C json encoder when that gives the same bytes (bulk audit)."""
     if _plain(data):
-        text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-        try:
-            text.encode()
-        except UnicodeEncodeError:  # lone surrogates: let rfc8785 decide
-            return canonical(data)
-        return text
+        return _dumped(data)
     return canonical(data)
+
+
+def canonical_json(value: Any) -> str:
+    """`fast_canonical(jsonable(value))`; plain JSON (which `jsonable` leaves as it is) is not converted."""
+    if _plain(value):
+        return _dumped(value)
+    return fast_canonical(jsonable(value))
+
+
+def _dumped(data: Any) -> str:
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    try:
+        text.encode()
+    except UnicodeEncodeError:  # lone surrogates: let rfc8785 decide
+        return canonical(data)
+    return text
 
 
 def _after_flush(session: Session, flush_context: Any) -> None:

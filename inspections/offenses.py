@@ -178,9 +178,18 @@ def _day_span(violation: Violation, through: dt.date, daily: bool) -> list[dt.da
     return [first + dt.timedelta(days=i) for i in range((last - first).days + 1)]
 
 
+def offense_lines(
+    violation: Violation, through: dt.date, how: OffenseCounting
+) -> tuple[list[dt.date], tuple[tuple[int, str], ...]]:
+    """The local dates and the (line, provision) lines of `violation`'s offense units through `through`,
+    counted as `how` (its chapter's `counting_rule`) says: one unit per date and line."""
+    return _day_span(violation, through, how.daily), _lines(violation, how.per_provision)
+
+
 def offense_days(violation: Violation, through: dt.date, *, cfg: BylawConfig = DEFAULT) -> OffenseDays:
     """CONV-OFFENSE-DAY: the offense units of `violation` on local days up to and including `through`."""
     how = counting_rule(violation.chapter, cfg)
+    dates, lines = offense_lines(violation, through, how)
     days = tuple(
         OffenseDay(
             violation.violation_id,
@@ -191,7 +200,7 @@ def offense_days(violation: Violation, through: dt.date, *, cfg: BylawConfig = D
             violation.chapter,
             violation.site_id,
         )
-        for day in _day_span(violation, through, how.daily)
-        for line, provision in _lines(violation, how.per_provision)
+        for day in dates
+        for line, provision in lines
     )
     return OffenseDays(violation.violation_id, through, days, how.explanations, how.flags)

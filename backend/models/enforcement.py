@@ -5,7 +5,19 @@ import datetime as dt
 import uuid
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Column, Date, ForeignKey, Integer, String, Table, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Date,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from backend.extensions import db
@@ -15,12 +27,13 @@ from backend.types import UTCDateTime
 order_violations = Table(
     "order_violations", db.metadata,
     Column("order_id", ForeignKey("enforcement_orders.id"), primary_key=True),
-    Column("violation_id", ForeignKey("violations.id"), primary_key=True),
+    Column("violation_id", ForeignKey("violations.id"), primary_key=True, index=True),  # a violation's orders
 )
 
 
 class Violation(Audited, db.Model):
     __tablename__ = "violations"
+    __table_args__ = (Index("ix_violations_town_id_offender_id", "town_id", "offender_id"),)  # the daily job
     id: Mapped[uuid.UUID] = uuid_pk()
     town_id: Mapped[uuid.UUID] = town_fk()
     site_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("sites.id"), index=True)

@@ -2,12 +2,16 @@
 offense-days of every open violation, assess them, propose or issue citations, and tell the parties, once.
 
 Set-based: offenders with open (or recently changed) violations are taken in batches; each batch is read with
-a few queries (`accrual_load`), planned in memory (`accrual_plan`) and written with bulk INSERT-or-ignore
-statements audited in one chain append (`bulk`). An offender is the unit of atomicity: all of one offender's
-offense-days, assessments, voids and notices commit together, never split across transactions. Offenders are
-grouped into transactions of `offenders_per_transaction` (1 = strictly one offender per transaction); if a
-group fails, it is retried one offender per transaction, so one bad record costs only its own offender's day.
-Running again for the same instant finds everything recorded and writes nothing.
+a few queries (`accrual_load`: by IN lists, or in one pass over the town's rows when the batch holds half the
+town or more), planned in memory (`accrual_plan`) and written with bulk statements (executemany on SQLite,
+COPY on PostgreSQL) audited in one chain append per table (`bulk`). An offender is the unit of atomicity: all
+of one offender's offense-days, assessments, voids and notices commit together, never split across
+transactions. Offenders are grouped into transactions of `offenders_per_transaction` (by default a town's
+whole day up to 100,000 offenders: the history is read once and committed once; 1 = strictly one offender per
+transaction); if a group fails, its halves are retried, down to one offender per transaction, so one bad
+record costs only its own offender's day. Rows that clash with rows recorded meanwhile (a concurrent run)
+abort the group, which is retried and finds them recorded. Running again for the same instant finds everything
+recorded and writes nothing.
 """
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ from functools import partial
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from backend.audit import acting_as
 from backend.clock import now
@@ -31,15 +36,26 @@ from backend.models import FineAccrual, Membership, OffenseDay, Town, User
 from backend.models.fines import StandingInstruction
 from backend.services import notices
 from backend.services.accrual_load import Batch, issuer_role_of, load_batch, offenders_due, unattributed
-from backend.services.accrual_plan import Context, Plan, plan_batch
-from backend.services.bulk import chunked, insert_ignoring
+from backend.services.accrual_plan import (
+    ACCRUAL_KEYS,
+    DAY,
+    FACT,
+    OFFENSE_DAY_KEYS,
+    Accrual,
+    Context,
+    Plan,
+    accrual_values,
+    plan_batch,
+)
+from backend.services.bulk import chunked, id_text, write_rows
 from backend.services.citations import Issuer
 from backend.services.fine_config import town_config
 from inspections.calendar import local_date, require_aware
 
 log = logging.getLogger(__name__)
 ACTOR = "job:offense-days"
-OFFENDERS_PER_TRANSACTION = 2000
+OFFENDERS_PER_TRANSACTION = 100_000
+SCAN_SHARE = 2  # a batch of at least 1/2 of the town's offenders reads the town's rows in one pass each
 
 
 class ConcurrentRun(RuntimeError):
@@ -83,18 +99,28 @@ def run_accrual(as_of: dt.datetime, *, offenders_per_transaction: int = OFFENDER
 def _run_town(town: Town, as_of: dt.datetime, size: int, report: AccrualReport) -> None:
     ctx = context_for(town, as_of)
     offenders = offenders_due(db.session, town.id, as_of)
+    ctx.offenders_due = len(offenders)
     report.unattributed += unattributed(db.session, town.id)
     db.session.commit()
     for group in chunked(offenders, size):
-        try:
-            _commit(ctx, group, as_of, report)
-        except Exception:  # noqa: BLE001 - isolate the failure: retry one offender per transaction
-            db.session.rollback()
-            for offender in group:
-                _commit_alone(ctx, offender, as_of, report)
+        _commit_group(ctx, group, as_of, report)
 
 
-def _commit_alone(ctx: Context, offender: uuid.UUID, as_of: dt.datetime, report: AccrualReport) -> None:
+def _commit_group(ctx: Context, group: Sequence[str], as_of: dt.datetime,
+                  report: AccrualReport) -> None:
+    if len(group) == 1:
+        _commit_alone(ctx, group[0], as_of, report)
+        return
+    try:
+        _commit(ctx, group, as_of, report)
+    except Exception:  # noqa: BLE001 - isolate the failure: retry each half, down to one offender
+        db.session.rollback()
+        half = (len(group) + 1) // 2
+        _commit_group(ctx, group[:half], as_of, report)
+        _commit_group(ctx, group[half:], as_of, report)
+
+
+def _commit_alone(ctx: Context, offender: str, as_of: dt.datetime, report: AccrualReport) -> None:
     for _attempt in range(2):  # a concurrent run's rows are found recorded on the second pass
         try:
             _commit(ctx, [offender], as_of, report)
@@ -103,9 +129,9 @@ def _commit_alone(ctx: Context, offender: uuid.UUID, as_of: dt.datetime, report:
             db.session.rollback()
         except Exception:
             db.session.rollback()
-            log.exception("offense-days: offender %s failed on %s", offender, ctx.day)
+            log.exception("offense-days: offender %s failed on %s", id_text(offender), ctx.day)
             break
-    report.failed.append(str(offender))
+    report.failed.append(id_text(offender))
 
 
 def context_for(town: Town, as_of: dt.datetime) -> Context:
@@ -113,12 +139,12 @@ def context_for(town: Town, as_of: dt.datetime) -> Context:
         select(Membership.user_id, Membership.role).join(User, User.id == Membership.user_id)
         .where(Membership.town_id == town.id, Membership.active.is_(True), User.active.is_(True)))}
     cfg = town_config(town)
-    instructions: dict[uuid.UUID, Issuer] = {}
+    instructions: dict[str, Issuer] = {}
     for si in db.session.scalars(select(StandingInstruction).where(StandingInstruction.town_id == town.id,
                                                                   StandingInstruction.revoked_at.is_(None))):
         if (si.given_by, si.issuer_role) in empowered:
-            instructions[si.order_id] = Issuer(si.given_by, si.issuer_role, si.delivery,
-                                               f"standing instruction {si.id}")
+            instructions[si.order_id.hex] = Issuer(si.given_by, si.issuer_role, si.delivery,
+                                                   f"standing instruction {si.id}")
     return Context(town.id, town.name, local_date(as_of), now(), cfg, instructions, empowered,
                    partial(issuer_role_of, db.session))
 
@@ -135,20 +161,27 @@ def _batch_memory() -> Iterator[None]:
             gc.enable()
 
 
-def _commit(ctx: Context, offenders: Sequence[uuid.UUID], as_of: dt.datetime, report: AccrualReport) -> None:
+def _commit(ctx: Context, offenders: Sequence[str], as_of: dt.datetime, report: AccrualReport) -> None:
     with _batch_memory():
         _write_batch(ctx, offenders, as_of, report)
 
 
-def _write_batch(ctx: Context, offenders: Sequence[uuid.UUID], as_of: dt.datetime,
+def _write_batch(ctx: Context, offenders: Sequence[str], as_of: dt.datetime,
                  report: AccrualReport) -> None:
-    batch = load_batch(db.session, ctx.town_id, offenders, as_of)
+    scan = len(offenders) * SCAN_SHARE >= ctx.offenders_due  # a good part of the town: read it in one pass
+    batch = load_batch(db.session, ctx.town_id, offenders, as_of, scan=scan)
     plan = plan_batch(ctx, batch)
-    if len(insert_ignoring(db.session, OffenseDay, plan.offense_days)) != len(plan.offense_days):
-        raise ConcurrentRun("offense-days recorded meanwhile")
-    _void_and_flag(ctx, plan)
-    if len(insert_ignoring(db.session, FineAccrual, plan.accruals)) != len(plan.accruals):
-        raise ConcurrentRun("assessments recorded meanwhile")
+    shared = {"town_id": ctx.town_id, "created_at": ctx.now}
+    try:
+        write_rows(db.session, OffenseDay, OFFENSE_DAY_KEYS, plan.offense_days, const=shared,
+                   ignore_conflicts=False)
+        _void_and_flag(ctx, plan)
+        write_rows(db.session, FineAccrual, ACCRUAL_KEYS, [accrual_values(a) for a in plan.accruals],
+                   const=shared | {"config_version": ctx.config_version}, ignore_conflicts=False)
+    except IntegrityError as exc:
+        if _clash(exc):
+            raise ConcurrentRun("offense-days or assessments recorded meanwhile") from exc
+        raise
     sent = notices.write_many(db.session, intents_for(ctx, batch, plan))
     db.session.commit()
     report.offenders += len(offenders)
@@ -156,8 +189,8 @@ def _write_batch(ctx: Context, offenders: Sequence[uuid.UUID], as_of: dt.datetim
     report.accruals += len(plan.accruals)
     report.voided += len(plan.voids)
     report.issued += sum(len(v) for v in plan.issued.values())
-    report.issued += sum(1 for items in plan.reissued.values() for _, new, _ in items
-                         if new and new["status"] == "issued")
+    report.issued += sum(1 for items in plan.reissued.values() for _, new, _, _ in items
+                         if new and new.status == "issued")
     report.notifications += sent
 
 
@@ -174,25 +207,40 @@ def _void_and_flag(ctx: Context, plan: Plan) -> None:
     db.session.flush()
 
 
+def _clash(exc: IntegrityError) -> bool:
+    """A unique key clash (SQLite, psycopg), not e.g. a vanished foreign row."""
+    orig = exc.orig
+    if getattr(orig, "sqlstate", None) is not None:
+        return bool(orig.sqlstate == "23505")  # type: ignore[union-attr]
+    return getattr(orig, "sqlite_errorname", "") in {"SQLITE_CONSTRAINT_UNIQUE",
+                                                     "SQLITE_CONSTRAINT_PRIMARYKEY"}
+
+
 def intents_for(ctx: Context, batch: Batch, plan: Plan) -> list[notices.Intent]:
     intents: list[notices.Intent] = []
-    for offender, entries in plan.new_days.items():
-        number = notices.sms_number(batch.parties.get(offender))
+    parties, facts = batch.parties, batch.facts
+    for offender, units in plan.new_days.items():
+        number = notices.sms_number(parties.get(offender))
         if number is None:
             continue
-        by_violation: dict[uuid.UUID, list[dt.date]] = defaultdict(list)
-        for entry in entries:
-            by_violation[entry.facts.id].append(entry.unit.local_date)
-        lines = [(_site_name(batch, batch.facts[vid].site_id), batch.facts[vid].citation, days)
-                 for vid, days in sorted(by_violation.items(), key=lambda kv: (min(kv[1]), str(kv[0])))]
-        intents.append(notices.accrual_sms(ctx.town_id, ctx.town_name, offender, number, ctx.day, lines))
+        if len(units) == 1:
+            fact = units[0][FACT]
+            lines = [(_site_name(batch, fact.site_id), fact.citation, [units[0][DAY]])]
+        else:
+            by_violation: dict[str, list[dt.date]] = defaultdict(list)
+            for unit in units:
+                by_violation[unit[FACT].id].append(unit[DAY])
+            lines = [(_site_name(batch, facts[vid].site_id), facts[vid].citation, days)  # type: ignore[misc]
+                     for vid, days in sorted(by_violation.items(), key=lambda kv: (min(kv[1]), kv[0]))]
+        intents.append(notices.accrual_sms(ctx.town_id, ctx.town_name, id_text(offender), number, ctx.day,
+                                           lines))
     for offender, accruals in plan.issued.items():
-        number = notices.sms_number(batch.parties.get(offender))
+        number = notices.sms_number(parties.get(offender))
         if number is not None:
-            citations = [(a["id"], plan_day(plan, a), a["amount_cents"], a["withhold"],
-                          a["detail"].get("payee")) for a in accruals]
-            intents.append(notices.citations_issued_sms(ctx.town_id, ctx.town_name, offender, number, ctx.day,
-                                                        citations))
+            citations = [(uuid.UUID(a.id), a.local_date, a.amount_cents, a.withhold,  # type: ignore[arg-type]
+                          a.detail.get("payee")) for a in accruals]
+            intents.append(notices.citations_issued_sms(ctx.town_id, ctx.town_name, uuid.UUID(offender),
+                                                        number, ctx.day, citations))
     intents += _reissue_intents(ctx, batch, plan)
     return intents
 
@@ -201,16 +249,16 @@ def _reissue_intents(ctx: Context, batch: Batch, plan: Plan) -> list[notices.Int
     out: list[notices.Intent] = []
     authorities = notices.authorities_by_chapter(db.session, ctx.town_id) if plan.reissued else {}
     for offender, items in plan.reissued.items():
-        void_ids = [old.id for old, _, _ in items]
-        changes = [(day, old.amount_cents, new["amount_cents"] if new else None, old.withhold,
-                    bool(new and new["withhold"])) for old, new, day in items]
+        void_ids = [old.id for old, _, _, _ in items]
+        changes = [(day, old.amount_cents, new.amount_cents if new else None, old.withhold,
+                    bool(new and new.withhold)) for old, new, day, _ in items]
         number = notices.sms_number(batch.parties.get(offender))
         if number is not None:
-            out.append(notices.reissued_sms(ctx.town_id, ctx.town_name, offender, number, ctx.day, void_ids,
-                                            changes))
-        chapters = {plan.by_offense_day[old.offense_day_id].unit.chapter for old, _, _ in items}
+            out.append(notices.reissued_sms(ctx.town_id, ctx.town_name, uuid.UUID(offender), number, ctx.day,
+                                            void_ids, changes))
+        chapters = {chapter for _, _, _, chapter in items}
         party = batch.parties.get(offender)
-        name = party.name if party else str(offender)
+        name = party.name if party else id_text(offender)
         for chapter in sorted(chapters):
             if chapter in authorities:
                 out.append(notices.reissued_slack(ctx.town_id, ctx.town_name, authorities[chapter], name,
@@ -218,10 +266,10 @@ def _reissue_intents(ctx: Context, batch: Batch, plan: Plan) -> list[notices.Int
     return out
 
 
-def plan_day(plan: Plan, accrual: dict[str, Any]) -> dt.date:
-    return plan.by_offense_day[accrual["offense_day_id"]].unit.local_date
+def plan_day(plan: Plan, accrual: Accrual) -> dt.date:
+    return accrual.local_date
 
 
-def _site_name(batch: Batch, site_id: uuid.UUID) -> str:
+def _site_name(batch: Batch, site_id: str) -> str:
     site = batch.sites.get(site_id)
     return str(site.name) if site is not None else "the site"

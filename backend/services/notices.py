@@ -22,7 +22,7 @@ from backend.clock import now
 from backend.models import Authority, Notification
 from backend.outbox.intents import enqueue
 from backend.outbox.kick import FLAG as KICK_FLAG
-from backend.services.bulk import full_row, insert_ignoring
+from backend.services.bulk import new_ids, write_rows
 from backend.services.notify import SMS_TEXT_LIMIT
 from inspections.penalties import dollars
 
@@ -77,23 +77,21 @@ def authorities_by_chapter(session: Session, town_id: uuid.UUID) -> dict[str, An
     return {chapter: row for row in rows for chapter in (row.chapters or [])}
 
 
-def _dates(days: Sequence[dt.date]) -> str:
-    return ", ".join(d.isoformat() for d in sorted(set(days)))
-
-
-def accrual_sms(town_id: uuid.UUID, town_name: str, party_id: uuid.UUID, number: str, day: dt.date,
+def accrual_sms(town_id: uuid.UUID, town_name: str, party_id: uuid.UUID | str, number: str, day: dt.date,
                 lines: Sequence[tuple[str, str, Sequence[dt.date]]]) -> Intent:
     """One text per party per day covering all its violations: (site, citation, new offense dates)."""
-    parts = [f"{site} ({citation}): {_dates(days)}" for site, citation, days in lines]
-    every = sorted({d for *_, days in lines for d in days})
-    text = fit(f"{town_name}: each day a violation continues is a separate offense. Offense-days recorded: "
-               + "; ".join(parts) + f". {COURTESY}",
-               f"{town_name}: offense-days recorded for {len(lines)} continuing violation(s), "
-               f"{every[0].isoformat()} to {every[-1].isoformat()}. {COURTESY}")
-    payload = {"text": text, "party_id": str(party_id), "day": day.isoformat(),
-               "violations": [{"site": s, "citation": c, "dates": [d.isoformat() for d in sorted(set(ds))]}
-                              for s, c, ds in lines]}
-    return Intent(town_id, "sms", number, "accrual.offense_days", payload, f"sms:accrual:{party_id}:{day}")
+    listed = [(site, citation, [d.isoformat() for d in sorted(set(days))]) for site, citation, days in lines]
+    text = (f"{town_name}: each day a violation continues is a separate offense. Offense-days recorded: "
+            + "; ".join(f"{site} ({citation}): {', '.join(dates)}" for site, citation, dates in listed)
+            + f". {COURTESY}")
+    if len(text) > SMS_TEXT_LIMIT:  # `fit`: the summary
+        every = sorted({d for *_, days in lines for d in days})
+        text = fit(text, f"{town_name}: offense-days recorded for {len(lines)} continuing violation(s), "
+                         f"{every[0].isoformat()} to {every[-1].isoformat()}. {COURTESY}")
+    party = str(party_id)
+    payload = {"text": text, "party_id": party, "day": day.isoformat(),
+               "violations": [{"site": s, "citation": c, "dates": dates} for s, c, dates in listed]}
+    return Intent(town_id, "sms", number, "accrual.offense_days", payload, f"sms:accrual:{party}:{day}")
 
 
 def citation_line(day: dt.date, amount_cents: int | None, withhold: bool) -> str:
@@ -148,16 +146,17 @@ def write_one(session: Session, intent: Intent) -> Notification:
                    intent.dedupe_key)
 
 
+ROW_KEYS = ("id", "town_id", "channel", "recipient", "template", "payload", "dedupe_key")
+
+
 def write_many(session: Session, intents: Sequence[Intent]) -> int:
     """Many intents in a statement per few thousand; existing dedupe keys are skipped. Returns rows added."""
     at = now()
-    unique = {i.dedupe_key: i for i in intents}
-    rows = [full_row(Notification, {"id": uuid.uuid4(), "town_id": i.town_id, "channel": i.channel,
-                                    "recipient": i.recipient, "template": i.template, "payload": i.payload,
-                                    "dedupe_key": i.dedupe_key, "status": "pending", "attempts": 0,
-                                    "next_attempt_at": at, "created_at": at, "version": 1})
-            for i in unique.values()]
-    written = insert_ignoring(session, Notification, rows)
+    unique = sorted({i.dedupe_key: i for i in intents}.values(), key=lambda i: i.dedupe_key)  # index order
+    rows = [(new_id, i.town_id, i.channel, i.recipient, i.template, i.payload, i.dedupe_key)
+            for new_id, i in zip(new_ids(len(unique)), unique, strict=True)]
+    written = write_rows(session, Notification, ROW_KEYS, rows, const={
+        "status": "pending", "attempts": 0, "next_attempt_at": at, "created_at": at, "version": 1})
     if written:
         session.info[KICK_FLAG] = True
     return len(written)
