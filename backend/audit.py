@@ -4,6 +4,9 @@ Every insert, update and delete of an `Audited` model appends an AuditEvent hold
 the RFC 8785 canonical JSON snapshot of the new state and a schema version. Each link's HMAC covers the
 previous link and the event, keyed by AUDIT_HMAC_KEY from the environment (never stored in the database).
 The town's head row is locked FOR UPDATE while appending, so concurrent writers cannot fork the chain.
+Rows written in bulk by the daily jobs (`backend.services.bulk`) are sealed instead: one event per few
+thousand rows holds the SHA-256 of each row's canonical snapshot (`seal`), and verification treats each
+digest as that row's event.
 """
 from __future__ import annotations
 
@@ -17,7 +20,6 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from json.encoder import encode_basestring
 from typing import Any
 
 import rfc8785
@@ -27,7 +29,6 @@ from sqlalchemy.orm import Session
 from backend.clock import now
 from backend.models import AuditEvent, AuditHead
 from backend.models.base import Audited
-from backend.rawsql import insert_tuples
 
 SCHEMA_VERSION = 1
 GENESIS = "0" * 64
@@ -135,84 +136,39 @@ def _write_links(session: Session, town_id: uuid.UUID, links: list[tuple[str, st
     conn.execute(update(AuditHead).where(AuditHead.town_id == town_id).values(seq=seq, hmac=prev))
 
 
-def append_bulk(session: Session, town_id: uuid.UUID, object_type: str, rows: list[dict[str, Any]],
-                action: str = "create") -> int:
-    """Audit rows written by a bulk Core statement (which the flush hook never sees): one chain append.
-
-    `rows` hold every column value of the model under its attribute name, `id` included, exactly as stored,
-    so `flask audit verify` finds each row's snapshot equal to its last event. Returns the events written.
-    """
-    return append_snapshots(session, town_id, object_type,
-                            [(str(row["id"]), fast_canonical(_row_json(row))) for row in rows], action)
+SEAL = "seal"
 
 
-EVENT_COLUMNS = ("town_id", "seq", "at", "actor", "action", "object_type", "object_id", "snapshot",
-                 "schema_version", "prev_hmac", "hmac")
+def row_digest(snapshot_json: str) -> str:
+    """SHA-256 (hex) of a row's canonical snapshot, UTF-8: what a seal holds for each row."""
+    return hashlib.sha256(snapshot_json.encode()).hexdigest()
 
 
-def append_snapshots(session: Session, town_id: uuid.UUID, object_type: str, items: Sequence[tuple[str, str]],
-                     action: str = "create") -> int:
-    """One chain append for rows written in bulk, given as (object id, snapshot): each snapshot must be the
-    canonical JSON of the row as stored (`canonical(snapshot(row))`). Returns the events written.
-
-    Each link's HMAC covers exactly `canonical(event_fields(event))`, built here from its constant parts (the
-    fields' keys sorted as RFC 8785 sorts them; strings escaped as `json.dumps` escapes them, which is RFC
-    8785's escaping), so `flask audit verify` recomputes the same HMAC."""
+def seal(session: Session, town_id: uuid.UUID, object_type: str, seal_id: str,
+         items: Sequence[tuple[str, str]]) -> int:
+    """One chain event (action "seal", object id `seal_id`) for rows written in bulk, given as (object id,
+    snapshot): each snapshot must be the canonical JSON of the row as stored (`canonical(snapshot(row))`),
+    and the rows carry `seal_id` in their `audit_seal_id`. The event's snapshot is
+    `{"count": n, "rows": {object id: row_digest(snapshot)}}`: `flask audit verify` recomputes every row's
+    digest, so an edited, deleted or smuggled row is found as it would be with an event per row, while the
+    chain grows by one event per few thousand rows. Returns the rows sealed."""
     if not items:
         return 0
     key = audit_key(session)
     if not key:
         raise RuntimeError("audited write without an audit key (AUDIT_HMAC_KEY)")
-    conn = session.connection()
-    seq, prev = _lock_head(conn, town_id)
-    at, actor = now(), _actor.get()
-    head = (f'{{"action":{encode_basestring(action)},"actor":{encode_basestring(actor)},'
-            f'"at":{encode_basestring(jsonable(at))},"object_id":')
-    middle = f',"object_type":{encode_basestring(object_type)},"schema_version":{SCHEMA_VERSION},"seq":'
-    tail = f',"town_id":{encode_basestring(jsonable(town_id))}}}'
-    table = AuditEvent.__table__
-    town_db, at_db = (_driver_value(conn, table.c[name], value)  # type: ignore[attr-defined]
-                      for name, value in (("town_id", town_id), ("at", at)))
-    keyed = hmac.new(key, digestmod=hashlib.sha256)  # copied per link: the key's pads are hashed once
-    head_after: list[Any] = [seq, prev]
-
-    def links() -> Iterator[tuple[Any, ...]]:  # streamed to the database (PostgreSQL works meanwhile)
-        seq, prev = head_after
-        for object_id, snap in items:
-            seq += 1
-            text = (f'{head}{encode_basestring(object_id)}{middle}{seq},"snapshot":'
-                    f'{encode_basestring(snap)}{tail}')
-            link = keyed.copy()
-            link.update(f"{prev}|{text}".encode())
-            mac = link.hexdigest()
-            yield (town_db, seq, at_db, actor, action, object_type, object_id, snap, SCHEMA_VERSION, prev,
-                   mac)
-            prev = mac
-        head_after[:] = [seq, prev]
-
-    insert_tuples(conn, table, EVENT_COLUMNS, links(), ignore_conflicts=False)  # type: ignore[arg-type]
-    conn.execute(update(AuditHead).where(AuditHead.town_id == town_id)
-                 .values(seq=head_after[0], hmac=head_after[1]))
-    return len(items)
+    digest = hashlib.sha256
+    rows = {object_id: digest(snap.encode()).hexdigest() for object_id, snap in items}
+    if len(rows) != len(items):
+        raise ValueError(f"{object_type}: a seal names each row once")
+    body = fast_canonical({"count": len(rows), "rows": rows})
+    _write_links(session, town_id, [(SEAL, object_type, seal_id, body)], key, fast_canonical)
+    return len(rows)
 
 
-def _driver_value(conn: Any, column: Any, value: Any) -> Any:
-    proc = column.type.dialect_impl(conn.dialect).bind_processor(conn.dialect)
-    return proc(value) if proc else value
-
-
-def _row_json(row: dict[str, Any]) -> dict[str, Any]:
-    """`jsonable` of a flat row, with the common column types converted without recursion."""
-    out: dict[str, Any] = {}
-    for k, v in row.items():
-        kind = type(v)
-        if v is None or kind is str or kind is int or kind is bool:
-            out[k] = v
-        elif kind is uuid.UUID:
-            out[k] = str(v)
-        else:
-            out[k] = jsonable(v)
-    return out
+def sealed_rows(event: AuditEvent) -> dict[str, str]:
+    """A seal's rows: object id -> row digest."""
+    return json.loads(event.snapshot)["rows"]  # type: ignore[no-any-return]
 
 
 def _plain(value: Any) -> bool:

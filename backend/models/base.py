@@ -31,3 +31,10 @@ class Audited:
     """Marker: every insert, update and delete of this model appends to its town's audit chain."""
 
     __audit_exclude__: tuple[str, ...] = ()
+
+
+class BulkSealed(Audited):
+    """Audited, and also written in bulk by the daily jobs: such a row names the chain event that sealed it
+    (`backend.audit.seal`); a row written one at a time leaves it empty and has events of its own."""
+
+    audit_seal_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, default=None)

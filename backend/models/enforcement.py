@@ -21,7 +21,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from backend.extensions import db
-from backend.models.base import Audited, created_at, town_fk, updated_at, uuid_pk
+from backend.models.base import Audited, BulkSealed, created_at, town_fk, updated_at, uuid_pk
 from backend.types import UTCDateTime
 
 order_violations = Table(
@@ -86,7 +86,7 @@ class EnforcementOrder(Audited, db.Model):
     __mapper_args__ = {"version_id_col": version}
 
 
-class OffenseDay(Audited, db.Model):
+class OffenseDay(BulkSealed, db.Model):
     """A fact: the violation existed on this local date, under this provision, by this offender."""
 
     __tablename__ = "offense_days"
@@ -101,7 +101,7 @@ class OffenseDay(Audited, db.Model):
     created_at: Mapped[dt.datetime] = created_at()
 
 
-class FineAccrual(Audited, db.Model):
+class FineAccrual(BulkSealed, db.Model):
     """An amount attached to an offense-day: a court maximum (criminal) or an issued citation (noncriminal).
 
     status: exposure (criminal court maximum, never a debt) | proposed -> issued (a § 21D citation) | void.

@@ -9,11 +9,11 @@ from sqlalchemy import JSON, ForeignKey, Index, Integer, String, Text, UniqueCon
 from sqlalchemy.orm import Mapped, mapped_column
 
 from backend.extensions import db
-from backend.models.base import Audited, created_at, town_fk, uuid_pk
+from backend.models.base import BulkSealed, created_at, town_fk, uuid_pk
 from backend.types import UTCDateTime
 
 
-class Notification(Audited, db.Model):
+class Notification(BulkSealed, db.Model):
     """An outbox row, written in the same transaction as its cause, unique by dedupe key.
 
     status: pending -> sending -> sent | pending (retry) | reconcile | failed | dead; see backend/outbox.

@@ -1,8 +1,8 @@
 """Set-based writes that stay on the audit chain: insert-or-ignore many rows, then one chain append.
 
 `write_rows` inserts rows given as tuples (one statement per few thousand rows: executemany on SQLite, COPY
-on PostgreSQL, `backend.rawsql`) and audits exactly the rows that went in (`backend.audit.append_snapshots`:
-the flush hook never sees Core statements). Each value is converted once per distinct value and column: to
+on PostgreSQL, `backend.rawsql`) and seals exactly the rows that went in (`backend.audit.seal`: the flush
+hook never sees Core statements). Each value is converted once per distinct value and column: to
 the driver's form by the column type's own bind processor, and to its RFC 8785 JSON for the row's snapshot,
 which is assembled from those pieces in key order, so it equals `canonical(snapshot(row))` as `flask audit
 verify` reads the row back. Columns a row leaves out take their Python default. `insert_ignoring` does the
@@ -29,7 +29,8 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, Integer, String, Uuid, inspect, select, type_coerce
 from sqlalchemy.orm import Session
 
-from backend.audit import append_snapshots, canonical_json
+from backend.audit import canonical_json, seal
+from backend.models.base import BulkSealed
 from backend.rawsql import insert_tuples
 
 CHUNK = 5000
@@ -326,41 +327,44 @@ def _zipped(columns: list[Any], count: int) -> list[tuple[Any, ...]]:
 
 def write_rows(session: Session, model: type, keys: Sequence[str], rows: Sequence[Sequence[Any]], *,
                const: Mapping[str, Any] | None = None, ignore_conflicts: bool = True) -> list[int]:
-    """Insert rows (see `prepare`), audit the ones that went in (one chain append per town) and return their
-    indexes. Skipping conflicts, a row clashing with a unique key is neither written nor audited; otherwise
+    """Insert rows (see `prepare`) and seal the ones that went in (`backend.audit.seal`: one chain event per
+    town and statement of up to CHUNK rows, named in the rows' `audit_seal_id`); return their indexes, in
+    order. Skipping conflicts, a row clashing with a unique key is neither written nor sealed; otherwise
     the clash raises."""
     if not rows:
         return []
+    if not issubclass(model, BulkSealed):
+        raise TypeError(f"{model.__name__} is not BulkSealed: its bulk-written rows could not be audited")
     conn = session.connection()
     table = model.__table__  # type: ignore[attr-defined]
-    prepared = prepare(model, conn.dialect, keys, rows, const)
     written: list[int] = []
-    for start in range(0, len(rows), CHUNK):
-        part = prepared.data[start:start + CHUNK]
-        inserted = insert_tuples(conn, table, prepared.names, part, ignore_conflicts=ignore_conflicts)
-        if inserted == len(part):
-            written.extend(range(start, start + len(part)))
-        else:  # some clashed: our fresh ids exist only for the rows that went in
-            present = _present(session, model, prepared.ids[start:start + len(part)])
-            written.extend(i for i in range(start, start + len(part)) if hex_id(prepared.ids[i]) in present)
-    towns = _towns(keys, rows, const, written)
-    for town_id in sorted(towns, key=str):
-        object_ids, snapshots = prepared.object_ids, prepared.snapshots
-        append_snapshots(session, town_id, model.__name__,
-                         [(object_ids[i], snapshots[i]) for i in towns[town_id]])
-    return written
+    for town_id, indexes in _towns(keys, rows, const):
+        for part in chunked(indexes, CHUNK):
+            seal_id = new_ids(1)[0]
+            prepared = prepare(model, conn.dialect, keys, [rows[i] for i in part],
+                               {**(const or {}), "audit_seal_id": seal_id})
+            inserted = insert_tuples(conn, table, prepared.names, prepared.data,
+                                     ignore_conflicts=ignore_conflicts)
+            went_in = range(len(part))
+            if inserted != len(part):  # some clashed: our fresh ids exist only for the rows that went in
+                present = _present(session, model, prepared.ids)
+                went_in = [j for j in went_in if hex_id(prepared.ids[j]) in present]  # type: ignore[assignment]
+            seal(session, town_id, model.__name__, id_text(seal_id),
+                 [(prepared.object_ids[j], prepared.snapshots[j]) for j in went_in])
+            written.extend(part[j] for j in went_in)
+    return sorted(written)
 
 
-def _towns(keys: Sequence[str], rows: Sequence[Sequence[Any]], const: Mapping[str, Any] | None,
-           written: list[int]) -> dict[uuid.UUID, list[int]]:
+def _towns(keys: Sequence[str], rows: Sequence[Sequence[Any]],
+           const: Mapping[str, Any] | None) -> list[tuple[uuid.UUID, list[int]]]:
+    """The rows' indexes by town (each town's chain is sealed on its own), towns in a stable order."""
+    if "town_id" not in keys:
+        return [(_as_uuid((const or {})["town_id"]), list(range(len(rows))))]
     by_town: dict[uuid.UUID, list[int]] = defaultdict(list)
-    if "town_id" in keys:
-        i = list(keys).index("town_id")
-        for w in written:
-            by_town[_as_uuid(rows[w][i])].append(w)
-    elif written:
-        by_town[_as_uuid((const or {})["town_id"])] = written
-    return by_town
+    i = list(keys).index("town_id")
+    for index, row in enumerate(rows):
+        by_town[_as_uuid(row[i])].append(index)
+    return sorted(by_town.items(), key=lambda item: str(item[0]))
 
 
 def _as_uuid(value: Any) -> uuid.UUID:

@@ -3,7 +3,8 @@ original photos with a SHA-256 manifest.
 
 The PDF lists the order and its service, each violation with its provision's quoted words, the inspections'
 checklist answers, the photos with metadata and provenance (thumbnails embedded), deadlines, offense-days and
-citations, and every audit event of these records with its HMAC, ending with the town chain's head. The ZIP holds
+citations, and every audit event of these records with its HMAC (for rows the daily job wrote in bulk, the seal
+event and each row's digest in it), ending with the town chain's head. The ZIP holds
 the originals byte for byte, `SHA256SUMS` (sha256sum format), `manifest.json` and the PDF. The ZIP's entries carry fixed timestamps; the
 PDF states when it was made and the chain head at that moment.
 """  # noqa: E501
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import or_, select
 
+from backend.audit import SEAL, sealed_rows
 from backend.clock import now
 from backend.extensions import db
 from backend.models import (
@@ -76,6 +78,7 @@ def gather(order: EnforcementOrder) -> Case:
         FineAccrual.offense_day_id.in_([d.id for d in case.offense_days])).order_by(FineAccrual.id)))
     ids = [str(x) for x in (order.id, *vids, *iids, *(p.id for p in photos), *(d.id for d in case.deadlines),
                             *(d.id for d in case.offense_days), *(a.id for a in case.accruals))]
+    ids += sorted({str(r.audit_seal_id) for r in (*case.offense_days, *case.accruals) if r.audit_seal_id})
     case.events = list(db.session.scalars(select(AuditEvent).where(
         AuditEvent.town_id == order.town_id, AuditEvent.object_id.in_(ids)).order_by(AuditEvent.seq)))
     case.head = db.session.get(AuditHead, order.town_id)
@@ -162,6 +165,12 @@ def _audit(page: Page, case: Case) -> None:
     for e in case.events:
         page.para(f"seq {e.seq} {e.at.isoformat()} {e.actor} {e.action} {e.object_type} {e.object_id} "
                   f"hmac {e.hmac}", size=8)
+        if e.action == SEAL:
+            sealed = sealed_rows(e)
+            ours = {str(r.id) for r in (*case.offense_days, *case.accruals)}
+            mine = sorted((oid, d) for oid, d in sealed.items() if oid in ours)
+            page.para(f"  sealing {len(mine)} of this case's rows (of {len(sealed)}) by the SHA-256 of each "
+                      "row's RFC 8785 snapshot: " + "; ".join(f"{oid} {d}" for oid, d in mine), size=7)
     head = case.head
     page.para(f"Chain head at {now().isoformat()}: seq {head.seq if head else 0}, "
               f"hmac {head.hmac if head else '-'}. "

@@ -1,5 +1,5 @@
 """Bulk writes stay on the audit chain: the fast canonical JSON is byte-for-byte RFC 8785, rows skipped by
-INSERT-or-ignore are not audited, and `flask audit verify` agrees."""
+INSERT-or-ignore are not sealed, and `flask audit verify` agrees."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
-from backend.audit import acting_as, fast_canonical
+from backend.audit import acting_as, fast_canonical, sealed_rows
 from backend.audit_verify import verify_town
 from backend.extensions import db
 from backend.models import AuditEvent, OffenseDay, Violation
@@ -75,9 +75,10 @@ def test_rows_skipped_as_duplicates_are_neither_written_nor_audited(client, worl
         written = insert_ignoring(db.session, OffenseDay, again)
         db.session.commit()
     assert [r["local_date"].day for r in written] == [5]
-    audited = db.session.scalar(
-        select(func.count()).select_from(AuditEvent).where(AuditEvent.object_type == "OffenseDay")
-    )
-    assert audited == 3 == db.session.scalar(select(func.count()).select_from(OffenseDay))
+    seals = db.session.scalars(select(AuditEvent).where(AuditEvent.object_type == "OffenseDay")).all()
+    assert [e.action for e in seals] == ["seal", "seal"]
+    sealed = [oid for e in seals for oid in sealed_rows(e)]
+    assert sorted(sealed) == sorted(str(r["id"]) for r in [*first, *written])
+    assert len(sealed) == 3 == db.session.scalar(select(func.count()).select_from(OffenseDay))
     report = verify_town(db.session, v.town_id, b"test-audit-key")
     assert report.ok, report.problem

@@ -1,10 +1,11 @@
 """The daily job's set-based path: rows written from tuples carry exactly the snapshot `flask audit verify`
-reads back, every link's HMAC is the canonical one whatever the text, time-ordered ids, and a batch read by
+reads back, a seal's HMAC is the canonical one whatever the text, time-ordered ids, and a batch read by
 IN lists plans exactly what a batch read in one pass over the town plans."""
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import uuid
 
 import rfc8785
@@ -12,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import select
 
-from backend.audit import acting_as, append_snapshots, canonical_json, jsonable
+from backend.audit import acting_as, canonical_json, jsonable, row_digest, seal
 from backend.audit_verify import _check_links, verify_town
 from backend.extensions import db
 from backend.models import FineAccrual, Notification, OffenseDay, Party, Town, Violation
@@ -157,12 +158,14 @@ def test_rows_from_tuples_snapshot_exactly_what_verify_reads_back(app, client, w
     assert db.session.get(OffenseDay, uuid.UUID(hex_id(day_ids[0]))).provision == f"P {ODD}"
 
 
-def test_each_link_is_chained_with_the_canonical_hmac_whatever_the_text(app, world):
+def test_a_seal_is_chained_with_the_canonical_hmac_whatever_the_text(app, world):
     carver = db.session.scalar(select(Town).where(Town.slug == "carver"))
+    items = [(f"id{ODD}", f'{{"x":"{ODD}"}}'), ("2", ODD), ("3", "")]
     with acting_as(f"job:{ODD}"):
-        items = [(f"id{ODD}", f'{{"x":"{ODD}"}}'), ("2", ODD), ("3", "")]
-        assert append_snapshots(db.session, carver.id, 'Odd "\\ é\n✓', items) == 3  # varchar(40)
+        assert seal(db.session, carver.id, 'Odd "\\ é\n✓', f"seal {ODD}"[:64], items) == 3  # varchar(40)
         db.session.commit()
     events, last, problem = _check_links(db.session, carver.id, b"test-audit-key")
     assert problem is None, problem
-    assert last[('Odd "\\ é\n✓', f"id{ODD}")].snapshot == f'{{"x":"{ODD}"}}' and events >= 3
+    entry = last[('Odd "\\ é\n✓', f"id{ODD}")]
+    assert entry.action == "seal" and entry.digest == row_digest(f'{{"x":"{ODD}"}}') and events >= 1
+    assert entry.digest == hashlib.sha256(f'{{"x":"{ODD}"}}'.encode()).hexdigest()
