@@ -213,3 +213,35 @@ def test_an_unknown_ceased_date_and_a_refused_photo_are_filed_as_they_are(live, 
 def _uuid(text: str):  # type: ignore[no-untyped-def]
     import uuid
     return uuid.UUID(text)
+
+
+def test_an_inspection_the_server_refuses_goes_back_to_the_agent_to_correct_and_send_again(live, phones):
+    """A refusal of the record itself (here a warrant number longer than the server keeps) reopens the draft
+    with the server's words; its photo stays on the phone and the corrected inspection is filed once."""
+    email, password = live.account("carver", "agent")
+    phone = phones.open("corrects")
+    phone.open()
+    phone.log_in(email, password, "carver")
+    phone.heading("Today")
+    inspection_id = start_inspection(phone)
+    phone.page.get_by_label("Warrant", exact=True).check()
+    phone.page.get_by_label("Warrant number").fill("SW-2026-" + "0" * 60)
+    answer(phone, "bond", "pass")
+    add_photos(phone, jpeg("gate.jpg", (100, 75)))
+    send(phone)
+    mine = card(phone, inspection_id)
+    mine.locator(".status", has_text="Refused by the server").wait_for(timeout=20_000)
+    assert rows(live, "Inspection", id=_uuid(inspection_id)) == []
+    mine.get_by_role("button", name="Edit and send again").click()
+    refusal = phone.page.locator("#refusal")
+    refusal.wait_for()
+    assert "warrant_number" in refusal.inner_text()
+    assert phone.page.locator("#main figure.photo").count() == 1, "the photo is still on the phone"
+    phone.page.get_by_label("Warrant number").fill("SW-2026-0412")
+    send(phone)
+    wait_sent(phone, inspection_id)
+    [stored] = rows(live, "Inspection", id=_uuid(inspection_id))
+    assert (stored.entry_basis, stored.warrant_number) == ("warrant", "SW-2026-0412")
+    assert stored.status == "submitted"
+    assert len(rows(live, "Photo", inspection_id=stored.id)) == 1
+    assert card(phone, inspection_id).get_by_role("button", name="Edit and send again").count() == 0

@@ -196,3 +196,20 @@ export async function retryJob(id) {
   emit('queue');
   syncSoon();
 }
+
+// An inspection the server refused to create goes back to the agent as an editable draft, the server's words
+// kept beside it; its queued steps are dropped (nothing of it exists on the server) and its photos stay.
+export async function reopenDraft(id) {
+  const draft = await get('drafts', id);
+  const create = await get('jobs', `${id}:create`);
+  if (!draft || draft.state !== 'refused' || !create || create.state !== 'refused') return false;
+  await tx(['drafts', 'photos', 'jobs'], 'readwrite', async (s, done) => {
+    const jobs = await done(s.jobs.index('inspection_id').getAllKeys(id));
+    const photos = await done(s.photos.index('inspection_id').getAll(id));
+    jobs.forEach((k) => s.jobs.delete(k));
+    photos.forEach((p) => s.photos.put({ ...p, state: 'local', error: null }));
+    s.drafts.put({ ...draft, state: 'draft', refusal: draft.error, error: null, queued_at: null });
+  });
+  emit('queue');
+  return true;
+}

@@ -22,6 +22,8 @@ export async function show(draftId) {
   render(`Inspection: ${draft.site_name}`,
     h('p', { class: 'muted' }, `${draft.permit_number || 'No permit'} · started ${fmtTime(draft.started_at)} · saved on this phone`),
     problem ? h('p', { class: 'error', role: 'alert' }, problem) : null,
+    draft.refusal ? h('p', { class: 'error', role: 'alert', id: 'refusal' },
+      `The server refused this inspection: ${draft.refusal}. Correct it and send it again.`) : null,
     entryBasis(draft, save),
     items.length ? h('section', { 'aria-labelledby': 'cl-h' }, h('h2', { id: 'cl-h' }, draft.checklist.title),
       items.map((item) => itemBlock(item, draft, save, slot))) : null,
@@ -118,6 +120,6 @@ async function send(draft, box) {
     box.focus();
     return;
   }
-  await enqueue(draft, await photosOf(draft.id));
+  await enqueue({ ...draft, refusal: null }, await photosOf(draft.id));
   location.hash = '#/queue';
 }

@@ -3,7 +3,7 @@ import { request } from '../api.js';
 import { all } from '../idb.js';
 import { on } from '../events.js';
 import { session } from '../session.js';
-import { retryJob, syncNow } from '../sync.js';
+import { reopenDraft, retryJob, syncNow } from '../sync.js';
 import { fmtTime, h, humanize, render } from '../ui.js';
 
 let unsubscribe = [];
@@ -72,7 +72,16 @@ function card(draft, jobs, photos) {
       draft.state === 'sent' ? ` ${fmtTime(draft.sent_at)}` : '', draft.error ? `: ${draft.error}` : ''),
     owner,
     h('ol', { class: 'steps' }, mine.map((j) => step(j, pics))),
+    editable(draft, mine) ? h('button', { type: 'button', onclick: () => edit(draft) }, 'Edit and send again') : null,
     draft.state === 'sent' ? h('a', { href: `#/site/${draft.site_id}` }, 'See the site and its violations') : null);
+}
+
+// Refused at its first step: nothing of it is on the server, so the agent may correct it and send it again.
+const editable = (draft, jobs) => draft.state === 'refused' && draft.owner === session.owner()
+  && jobs.some((j) => j.kind === 'create' && j.state === 'refused');
+
+async function edit(draft) {
+  if (await reopenDraft(draft.id)) location.hash = `#/inspect/${draft.id}`;
 }
 
 function step(job, photos) {
