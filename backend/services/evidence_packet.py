@@ -169,8 +169,10 @@ def _audit(page: Page, case: Case) -> None:
             sealed = sealed_rows(e)
             ours = {str(r.id) for r in (*case.offense_days, *case.accruals)}
             mine = sorted((oid, d) for oid, d in sealed.items() if oid in ours)
-            page.para(f"  sealing {len(mine)} of this case's rows (of {len(sealed)}) by the SHA-256 of each "
-                      "row's RFC 8785 snapshot: " + "; ".join(f"{oid} {d}" for oid, d in mine), size=7)
+            page.para(f"  seals {len(mine)} of this case's rows (of {len(sealed)}) by the SHA-256 of each "
+                      "row's RFC 8785 snapshot:", size=7)
+            for oid, digest in mine:
+                page.para(f"    {oid} sha256 {digest}", size=7)
     head = case.head
     page.para(f"Chain head at {now().isoformat()}: seq {head.seq if head else 0}, "
               f"hmac {head.hmac if head else '-'}. "

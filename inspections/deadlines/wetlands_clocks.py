@@ -37,6 +37,7 @@ from inspections.calendar import had_days as _had_days
 from inspections.calendar import within as _within
 from inspections.config import BylawConfig
 from inspections.deadlines.core import Deadline, DeadlineKind
+from inspections.deadlines.day_counts import fmt, fmt_at
 from inspections.explain import Explanation
 
 DayOrInstant = dt.date | dt.datetime
@@ -62,14 +63,6 @@ class Duty:
 def day_of(when: DayOrInstant) -> dt.date:
     """CONV-TZ: a date stays; an aware instant becomes its local date."""
     return local_date(when) if isinstance(when, dt.datetime) else when
-
-
-def fmt(day: dt.date) -> str:
-    return day.strftime("%a %Y-%m-%d")
-
-
-def fmt_at(instant: dt.datetime) -> str:
-    return instant.astimezone(TZ).strftime("%a %Y-%m-%d %H:%M %Z")
 
 
 def roll_c4s9(last: dt.date, cfg: BylawConfig, cal: BusinessCalendar) -> tuple[dt.date, tuple[str, ...], str]:

@@ -29,15 +29,19 @@ KEY = b"test-audit-key"
 
 def _a_week_of_offense_days(client, world) -> Town:
     """Cedar Brook Homes: one violation under a noncriminal cease-and-desist, a week of the daily job."""
+    return _cease_and_desist_and_a_week(client, world)[0]
+
+
+def _cease_and_desist_and_a_week(client, world) -> tuple[Town, dict]:
     agent, board = world.headers("carver", "agent"), world.headers("carver", "board_member", "planning")
     cedar, homes = site("Cedar Brook"), party("Cedar Brook Homes Inc.")
     v = create_violation(client, agent, cedar.id, homes.id, "CARVER-247", "CARVER-247-DESIGN-MAINTAIN",
                          "2026-04-01T09:00:00-04:00")
-    issued_order(client, board, cedar.id, [v["id"]], "CARVER-247", "noncriminal", "2026-04-01T12:00:00-04:00",
-                 PLANNING_BOARD_VOTE)
+    order = issued_order(client, board, cedar.id, [v["id"]], "CARVER-247", "noncriminal",
+                         "2026-04-01T12:00:00-04:00", PLANNING_BOARD_VOTE)
     for day in range(1, 8):
         run_accrual(at(f"2026-04-0{day}T20:00:00-04:00"))
-    return db.session.scalar(select(Town).where(Town.slug == "carver"))
+    return db.session.scalar(select(Town).where(Town.slug == "carver")), order
 
 
 def _sql_id(value: uuid.UUID) -> object:
@@ -143,3 +147,17 @@ def test_the_job_writes_one_seal_per_table_town_and_chunk_not_one_event_per_row(
     assert [len(sealed_rows(e)) for e in seals[-3:]] == [3, 3, 1]
     assert db.session.scalar(count_seals) == before + 3
     assert verify_town(db.session, town.id, KEY).ok
+
+
+def test_the_evidence_packet_prints_each_seal_with_the_digests_of_the_cases_rows(client, world):
+    _, order = _cease_and_desist_and_a_week(client, world)
+    board = world.headers("carver", "board_member", "planning")
+    resp = client.get(f"/api/v1/orders/{order['id']}/evidence.pdf", headers=board)
+    assert resp.status_code == 200, resp.data[:200]
+    days = db.session.scalars(select(OffenseDay)).all()
+    accruals = db.session.scalars(select(FineAccrual)).all()
+    assert len(days) == 7 and len(accruals) == 7
+    for row in (*days, *accruals):
+        seal = db.session.scalar(select(AuditEvent).where(AuditEvent.object_id == str(row.audit_seal_id)))
+        assert seal.hmac.encode() in resp.data  # the seal's link is printed (uncompressed text)
+        assert sealed_rows(seal)[str(row.id)].encode() in resp.data  # and the row's digest
