@@ -10,6 +10,7 @@ from backend.clock import now
 from backend.extensions import db
 from backend.models import EnforcementOrder, Inspection, Party, Permit, Site, Violation
 from backend.security import Principal, get_in_town
+from backend.sms import messages as sms_messages
 from inspections.rulepack import load_rulebook
 
 VIOLATION_STATES = StateMachine("violation", {
@@ -47,6 +48,7 @@ def create_violation(who: Principal, data: dict[str, Any]) -> Violation:
                   description=data["description"], observed_at=data["observed_at"],
                   line_item=data["line_item"], created_by=who.user.id)
     db.session.add(v)
+    sms_messages.notice_on_open(db.session, v)
     db.session.commit()
     return v
 

@@ -20,6 +20,7 @@ from backend.models import ChecklistTemplate, Deadline, Inspection, Permit, Phot
 from backend.models.evidence import ViolationOrigin, ViolationPhoto
 from backend.services import notify
 from backend.services.checklists import PERMIT_TEMPLATES
+from backend.sms import messages as sms_messages
 from inspections.calendar import UTC, local_date, local_datetime
 from inspections.checklists import Checklist, ViolationToOpen, merge, template
 
@@ -172,6 +173,7 @@ def open_violation(scene: Scene, found: ViolationToOpen, clock: Deadline | None 
     )
     link_photos(v, scene.inspection.id)
     _alert(scene, v, opens_on)
+    sms_messages.notice_on_open(db.session, v)
     return v
 
 

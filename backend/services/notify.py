@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import select
 
 from backend.extensions import db
-from backend.models import Authority, Notification, Party
+from backend.models import Authority, Notification
 
 SMS_TEXT_LIMIT = 480
 
@@ -46,30 +46,4 @@ def alert_board(
     recipient = board.slack_channel or f"unconfigured:{board.kind}"
     return intent(
         town_id, "slack", recipient, template, text, dedupe_key, authority_id=str(board.id), **payload
-    )
-
-
-def textable(party: Party | None) -> bool:
-    return bool(
-        party and party.active and party.phone_e164 and party.sms_consent and party.sms_opted_out_at is None
-    )
-
-
-def courtesy_sms(
-    party: Party, template: str, text: str, dedupe_key: str, **payload: Any
-) -> Notification | None:
-    """A courtesy SMS to a party who consented; it is logged beside legal service, never instead of it."""
-    if not textable(party):
-        return None
-    assert party.phone_e164 is not None
-    return intent(
-        party.town_id,
-        "sms",
-        party.phone_e164,
-        template,
-        text[:SMS_TEXT_LIMIT],
-        dedupe_key,
-        party_id=str(party.id),
-        language=party.language,
-        **payload,
     )

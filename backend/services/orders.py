@@ -22,6 +22,7 @@ from backend.services import notify
 from backend.services.authorisation import authorise
 from backend.services.bylaw_config import config_for
 from backend.services.clocks import store_deadline, update_deadline
+from backend.sms import messages as sms_messages
 from inspections.calendar import local_date
 from inspections.deadlines import carver_136_orders, carver_247, erc_review
 from inspections.deadlines.core import Deadline as EngineDeadline
@@ -141,16 +142,5 @@ def announce_issue(order: EnforcementOrder) -> None:
         f"order-issued:{order.id}",
         order_id=str(order.id),
     )
-    sms = (
-        f"{town.name}: courtesy notice. A {what} was issued on {local_date(order.issued_at).isoformat()} "
-        f"for {site.address}. This text is not legal service; the order itself is served by mail, "
-        f"hand delivery or posting. Questions: {town.contact_phone or 'the town office'}."
-    )
-    for party in parties_to_tell(order):
-        notify.courtesy_sms(
-            party,
-            "order_issued_courtesy",
-            sms,
-            f"order-issued:{order.id}:sms:{party.id}",
-            order_id=str(order.id),
-        )
+    for party in parties_to_tell(order):  # a courtesy text, in each party's language, beside service
+        sms_messages.order_issued(db.session, order, party)

@@ -176,9 +176,11 @@ def _meeting_reminders(town: Town, as_of: dt.datetime) -> list[notices.Intent]:
         if authority is not None:
             out.append(notices.Intent(town.id, "slack", notices.slack_recipient(authority),
                                       "reminder.erc-review", payload, f"slack:{key}"))
-        number = notices.sms_number(_operator_of(order))
-        if number is not None:
-            out.append(notices.Intent(town.id, "sms", number, "reminder.erc-review", payload, f"sms:{key}"))
+        operator = _operator_of(order)
+        number = notices.sms_number(operator)
+        if number is not None and operator is not None:  # worded in the operator's language when sent
+            out.append(notices.Intent(town.id, "sms", number, "reminder.erc-review",
+                                      payload | {"party_id": str(operator.id)}, f"sms:{key}"))
     return out
 
 
@@ -206,9 +208,9 @@ def _permit_reminders(town: Town, day: dt.date) -> list[notices.Intent]:
         key = f"reminder:permit-expiry:{permit.id}:{lead}"
         permittee = db.session.get(Party, permit.permittee_id) if permit.permittee_id else None
         number = notices.sms_number(permittee)
-        if number is not None:
-            out.append(notices.Intent(town.id, "sms", number, "reminder.permit-expiry", payload,
-                                      f"sms:{key}"))
+        if number is not None and permittee is not None:  # worded in the permittee's language when sent
+            out.append(notices.Intent(town.id, "sms", number, "reminder.permit-expiry",
+                                      payload | {"party_id": str(permittee.id)}, f"sms:{key}"))
         authority = notices.authorities_by_chapter(db.session, town.id).get(permit.chapter)
         if authority is not None:
             out.append(notices.Intent(town.id, "slack", notices.slack_recipient(authority),

@@ -44,7 +44,12 @@ def install(app: Any) -> None:
     from backend.outbox import dispatcher
     from backend.outbox.render import register_template
     from backend.sms import hooks
-    from backend.sms.enrich import ACCRUAL_TEMPLATE, REMINDER_TEMPLATES
+    from backend.sms.enrich import (
+        ACCRUAL_TEMPLATE,
+        MEETING_TEMPLATE,
+        PERMIT_EXPIRY_TEMPLATE,
+        REMINDER_TEMPLATES,
+    )
     from backend.sms.policy import SmsHooks
 
     for name in BUILDERS:
@@ -53,6 +58,8 @@ def install(app: Any) -> None:
     register_template(ACCRUAL_TEMPLATE, _completed("sms.accrual_daily"))
     for name in REMINDER_TEMPLATES:
         register_template(name, _completed("sms.deadline_reminder"))
+    register_template(MEETING_TEMPLATE, _completed("sms.meeting_reminder"))
+    register_template(PERMIT_EXPIRY_TEMPLATE, _completed("sms.permit_expiry"))
     dispatcher.HOOKS["sms"] = SmsHooks()
     hooks.install()
     app.extensions["sms"] = True

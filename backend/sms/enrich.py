@@ -6,8 +6,9 @@ with the sites, citations and dates. Just before that text is first sent, `enric
 notice page, the noncriminal citations issued to them to date (stated amounts summed; withheld or unstated
 ones only counted as pending) and, for criminal-path orders, the court maximum of one day over the party's
 open violations under them. The reminder job's deadline texts (`reminder.<plan>`) likewise get the
-deadline's facts, the party's language and a link to the site's notice page. The row update is audited, so
-the outbox keeps exactly what the text was built from.
+deadline's facts, the party's language and a link to the site's notice page; its review-meeting and
+permit-expiry texts get the meeting's order, date and time or the permit's number and last day. The row
+update is audited, so the outbox keeps exactly what the text was built from.
 """
 
 from __future__ import annotations
@@ -24,9 +25,12 @@ from backend.models import (
     Deadline,
     EnforcementOrder,
     FineAccrual,
+    Meeting,
     Notification,
     OffenseDay,
     Party,
+    Permit,
+    Site,
     Town,
     Violation,
 )
@@ -34,11 +38,13 @@ from backend.models import order_violations as ov
 from backend.services.fine_config import town_config
 from backend.sms import links
 from backend.sms.messages import base_payload, party_of, reminder_facts, reminder_link, short_town
+from inspections.calendar import TZ
 from inspections.offenses import counting_rule
 from inspections.penalties import criminal_maximum
 
 ACCRUAL_TEMPLATE = "accrual.offense_days"
 REMINDER_TEMPLATES = ("reminder.stabilization", "reminder.report-90d", "reminder.inspection-event-notice")
+MEETING_TEMPLATE, PERMIT_EXPIRY_TEMPLATE = "reminder.erc-review", "reminder.permit-expiry"
 
 
 def lines_of(payload: dict[str, Any]) -> list[dict[str, Any]]:
@@ -169,11 +175,61 @@ def enrich_reminder(session: Session, row: Notification) -> bool:
     return True
 
 
+def enrich_meeting(session: Session, row: Notification) -> bool:
+    """Add payload["sms"] to an ERC review-meeting reminder once: the order, its site, the local date and
+    time, the operator's language, a link to the order's notice page. False when something is unknown."""
+    payload = dict(row.payload or {})
+    if "sms" in payload:
+        return True
+    meeting_id, order_id = _uuid(payload.get("meeting_id")), _uuid(payload.get("order_id"))
+    meeting = session.get(Meeting, meeting_id) if meeting_id else None
+    order = session.get(EnforcementOrder, order_id) if order_id else None
+    party, town = party_for_row(session, row), session.get(Town, row.town_id)
+    if meeting is None or order is None or party is None or town is None or order.town_id != row.town_id:
+        return False
+    site = session.get(Site, order.site_id)
+    at = meeting.scheduled_for.astimezone(TZ)
+    link = links.create(session, town.id, party.id, row.template, [v.id for v in order.violations], order.id,
+                        order.site_id)
+    link.notification_id = row.id
+    payload["sms"] = base_payload(party, town, link) | {
+        "site": site.name if site else town.name, "order": order.kind, "date": at.date().isoformat(),
+        "time": f"{at:%H:%M}", "meeting_id": str(meeting.id), "enriched_at": now().isoformat()}
+    row.payload = payload
+    return True
+
+
+def enrich_permit_expiry(session: Session, row: Notification) -> bool:
+    """Add payload["sms"] to a permit-expiry reminder once: the permit, its site and last day, the
+    permittee's language, a link to the site's notice page. False when something is unknown."""
+    payload = dict(row.payload or {})
+    if "sms" in payload:
+        return True
+    permit_id = _uuid(payload.get("permit_id"))
+    permit = session.get(Permit, permit_id) if permit_id else None
+    party, town = party_for_row(session, row), session.get(Town, row.town_id)
+    if permit is None or permit.expires_on is None or party is None or town is None:
+        return False
+    if permit.town_id != row.town_id:
+        return False
+    site = session.get(Site, permit.site_id)
+    link = links.create(session, town.id, party.id, row.template, site_id=permit.site_id)
+    link.notification_id = row.id
+    payload["sms"] = base_payload(party, town, link) | {
+        "site": site.name if site else town.name, "permit": permit.number,
+        "date": permit.expires_on.isoformat(), "permit_id": str(permit.id), "enriched_at": now().isoformat()}
+    row.payload = payload
+    return True
+
+
+ENRICHERS = {ACCRUAL_TEMPLATE: enrich_accrual, MEETING_TEMPLATE: enrich_meeting,
+             PERMIT_EXPIRY_TEMPLATE: enrich_permit_expiry} | {t: enrich_reminder for t in REMINDER_TEMPLATES}
+
+
 def enrich(session: Session, row: Notification) -> None:
-    if row.template == ACCRUAL_TEMPLATE:
-        enrich_accrual(session, row)
-    elif row.template in REMINDER_TEMPLATES:
-        enrich_reminder(session, row)
+    enricher = ENRICHERS.get(row.template)
+    if enricher is not None:
+        enricher(session, row)
 
 
 def _uuid(value: Any) -> uuid.UUID | None:

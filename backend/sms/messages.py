@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from backend.clock import now
 from backend.models import (
     Deadline,
     EnforcementOrder,
@@ -162,6 +163,25 @@ def violation_notice(
     return send(session, party, "sms.violation_notice", payload, key)
 
 
+NOTICE_ON_OPEN = "sms_violation_notice_on_open"  # a Town.settings key; absent means on
+
+
+def notice_on_open(session: Session, violation: Violation) -> Notification | None:
+    """The courtesy text to the offender of a violation that has just opened, in the same transaction, unless
+    the town set `sms_violation_notice_on_open` to false (then staff send it: POST /sms/violation-notices).
+    None when no offender is named or the offender may not be texted. It never stands for legal service."""
+    if violation.offender_id is None:
+        return None
+    town = session.get(Town, violation.town_id)
+    if town is None or (town.settings or {}).get(NOTICE_ON_OPEN, True) is False:
+        return None
+    party = session.get(Party, violation.offender_id)
+    if party is None or sms_number(party) is None:
+        return None
+    session.flush()  # the violation's id and version
+    return violation_notice(session, violation, party, local_date(now()))
+
+
 def violation_corrected(session: Session, violation: Violation, party: Party) -> Notification | None:
     key = short_key("violation-corrected", violation.id, party.id, violation.version)
     if sms_number(party) is None or violation.corrected_at is None:
@@ -180,24 +200,33 @@ def violation_corrected(session: Session, violation: Violation, party: Party) ->
     return send(session, party, "sms.violation_corrected", payload, key)
 
 
+def order_issued(session: Session, order: EnforcementOrder, party: Party) -> Notification | None:
+    """The courtesy text of an issued order, in the party's language, beside (never instead of) service."""
+    return _order_news(session, order, party, "issued", order.issued_at)
+
+
 def order_lifted(session: Session, order: EnforcementOrder, party: Party) -> Notification | None:
-    key = short_key("order-lifted", order.id, party.id)
-    if sms_number(party) is None or order.lifted_at is None:
+    return _order_news(session, order, party, "lifted", order.lifted_at)
+
+
+def _order_news(session: Session, order: EnforcementOrder, party: Party, what: str,
+                at: dt.datetime | None) -> Notification | None:
+    """`sms.order_<what>` to one party, once per order, with a link to the order's notice page."""
+    template, key = f"sms.order_{what}", short_key(f"order-{what}", order.id, party.id)
+    if sms_number(party) is None or at is None:
         return None
     if (done := already(session, party, key)) is not None:
         return done
     town, site = session.get(Town, order.town_id), session.get(Site, order.site_id)
     assert town is not None and site is not None
-    link = links.create(
-        session, town.id, party.id, "sms.order_lifted", [v.id for v in order.violations], order.id
-    )
+    link = links.create(session, town.id, party.id, template, [v.id for v in order.violations], order.id)
     payload = base_payload(party, town, link) | {
         "site": site.name,
         "order": order.kind,
         "order_id": str(order.id),
-        "date": local_date(order.lifted_at).isoformat(),
+        "date": local_date(at).isoformat(),
     }
-    return send(session, party, "sms.order_lifted", payload, key)
+    return send(session, party, template, payload, key)
 
 
 def deadline_reminder(

@@ -45,7 +45,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "exposure": "Criminal path: up to {amount} per day (court maximum).",
         "corrected": "{town}: the violation at {site} ({citation}) was recorded as corrected on {date}.",
         "lifted": "{town}: the {order} for {site} was lifted on {date}.",
+        "issued": "{town}: {order} issued {date} for {site}.",
         "reminder": "{town}: reminder: {label} at {site} is due {date} ({citation}).",
+        "meeting": "{town}: reminder: the review meeting of the {order} for {site} is on {date} at {time}.",
+        "permit_expiry": "{town}: reminder: permit {permit} for {site} expires {date}.",
         "help": "{town} enforcement texts. Questions: call {phone}. Reply STOP to stop texts, START to "
         "resume. Msg & data rates may apply.",
         "stopped": "{town}: you will get no more texts from this number. Legal notices still come by mail. "
@@ -89,7 +92,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "exposure": "Vía penal: hasta {amount}/día (máximo judicial).",
         "corrected": "{town}: la infracción en {site} ({citation}) consta como corregida el {date}.",
         "lifted": "{town}: se levantó la {order} de {site} el {date}.",
+        "issued": "{town}: se emitió una {order} el {date} para {site}.",
         "reminder": "{town}: recordatorio: plazo en {site} ({citation}) vence el {date}.",
+        "meeting": "{town}: recordatorio: la reunión de revisión de la {order} de {site} es el {date} a las "
+        "{time}.",
+        "permit_expiry": "{town}: recordatorio: el permiso {permit} de {site} vence el {date}.",
         "help": "{town}: avisos de cumplimiento. Preguntas: llame al {phone}. Responda STOP para no recibir "
         "más, START para reanudar. Pueden aplicarse tarifas.",
         "stopped": "{town}: no recibirá más mensajes de este número. Los avisos legales siguen llegando por "
@@ -133,7 +140,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "exposure": "Via criminal: até {amount}/dia (máximo judicial).",
         "corrected": "{town}: a infração em {site} ({citation}) foi registrada como corrigida em {date}.",
         "lifted": "{town}: a {order} de {site} foi levantada em {date}.",
+        "issued": "{town}: foi emitida uma {order} em {date} para {site}.",
         "reminder": "{town}: lembrete: prazo em {site} ({citation}) vence em {date}.",
+        "meeting": "{town}: lembrete: a reunião de revisão da {order} de {site} é em {date} às {time}.",
+        "permit_expiry": "{town}: lembrete: a licença {permit} de {site} vence em {date}.",
         "help": "{town}: avisos de fiscalização. Dúvidas: ligue {phone}. Responda STOP para parar, START "
         "para retomar. Podem ser cobradas tarifas.",
         "stopped": "{town}: você não receberá mais mensagens deste número. As notificações legais continuam "
@@ -157,6 +167,14 @@ def local_date(day: dt.date, language: str) -> str:
     if language in ("es", "pt"):
         return f"{day.day:02d}/{day.month:02d}/{day.year}"
     return f"{day.month}/{day.day}/{day.year}"
+
+
+def local_time(hhmm: str, language: str) -> str:
+    """'18:30' -> '6:30 PM' in English; the 24-hour clock in Spanish and Portuguese."""
+    hour, minute = (int(part) for part in hhmm.split(":"))
+    if language in ("es", "pt"):
+        return f"{hour:02d}:{minute:02d}"
+    return f"{(hour - 1) % 12 + 1}:{minute:02d} {'AM' if hour < 12 else 'PM'}"
 
 
 def money(cents: int) -> str:

@@ -14,7 +14,7 @@ import datetime as dt
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from backend.sms.phrases import local_date, money, phone, phrase
+from backend.sms.phrases import local_date, local_time, money, phone, phrase
 from backend.sms.segments import LANGUAGES, clip, plain, within_budget
 
 Payload = dict[str, Any]
@@ -210,6 +210,8 @@ def _simple(key: str, fields: tuple[str, ...], first_rung: int = 0) -> Builder:
                     f: _text(p, f, language, site_len if f in ("site", "label") else 40) for f in fields
                 }
                 values |= {"town": _town(p, language), "date": _date(p["date"], language)}
+                if "time" in fields:
+                    values["time"] = local_time(str(p["time"]), language)
                 if "order" in p:
                     values["order"] = (
                         phrase(language, str(p["order"])) if p["order"] in _ORDERS else p["order"]
@@ -237,7 +239,10 @@ BUILDERS: dict[str, Builder] = {
     "sms.accrual_daily": accrual_daily,
     "sms.violation_corrected": _simple("corrected", ("site", "citation"), first_rung=2),
     "sms.order_lifted": _simple("lifted", ("site",), first_rung=2),
+    "sms.order_issued": _simple("issued", ("site",)),
     "sms.deadline_reminder": _simple("reminder", ("site", "label", "citation")),
+    "sms.meeting_reminder": _simple("meeting", ("site", "time")),
+    "sms.permit_expiry": _simple("permit_expiry", ("site", "permit")),
     "sms.help": _reply("help"),
     "sms.stopped": _reply("stopped"),
     "sms.started": _reply("started"),

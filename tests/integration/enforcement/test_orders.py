@@ -146,12 +146,16 @@ def test_issuing_alerts_the_board_once_and_texts_each_consenting_party_once(clie
     assert (
         alert.channel == "slack" and "Cease-and-desist order issued under CARVER-136" in alert.payload["text"]
     )
-    texts = notifications("order_issued_courtesy")
+    texts = notifications("sms.order_issued")
     names = {db.session.get(Party, uuid.UUID(t.payload["party_id"])).name for t in texts}
     assert names == {"South Shore Sand & Gravel LLC", "Ana Souza"} and {t.channel for t in texts} == {"sms"}
-    assert all("not legal service" in t.payload["text"] for t in texts)
+    by_language = {t.payload["language"]: t.payload["text"] for t in texts}
+    assert by_language["pt"].startswith("Carver: foi emitida uma ordem de cessação em ")
+    assert "a notificação legal chega por correio" in by_language["pt"]  # beside service, never instead
+    assert by_language["en"].startswith("Carver: cease-and-desist order issued ")
+    assert "the legal notice comes by mail or hand delivery" in by_language["en"]
     assert issue(client, erc, cd, ERC_VOTE).status_code == 409
-    assert len(notifications("order_issued")) == 1 and len(notifications("order_issued_courtesy")) == 2
+    assert len(notifications("order_issued")) == 1 and len(notifications("sms.order_issued")) == 2
 
 
 def test_a_party_without_sms_consent_gets_no_text(client, erc, cd):
@@ -160,7 +164,7 @@ def test_a_party_without_sms_consent_gets_no_text(client, erc, cd):
     ).sms_consent = False
     db.session.commit()
     issue(client, erc, cd, ERC_VOTE)
-    assert len(notifications("order_issued_courtesy")) == 1
+    assert len(notifications("sms.order_issued")) == 1
 
 
 def test_service_is_recorded_beside_the_courtesy_text(client, agent, erc, cd):

@@ -73,7 +73,9 @@ def test_another_towns_violation_or_party_is_404(client, world, agent):
         ).status_code
         == 404
     )
-    assert notifications("sms") == []
+    opened = {(n.recipient, n.payload["violation_id"]) for n in notifications("sms")}  # each its own offender
+    assert opened == {(party("Mechanic Street Realty Trust").phone_e164, theirs["id"]),
+                      (party(CEDAR).phone_e164, mine["id"])}
 
 
 def test_a_party_without_consent_or_a_closed_violation_is_a_409(client, world, agent):

@@ -84,6 +84,10 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
         "sms.violation_corrected",
         CARVER | {"site": "Cedar Brook subdivision", "citation": "~§ 247-7B(7)", "date": "2026-04-09"},
     ),
+    "issued": (
+        "sms.order_issued",
+        CARVER | {"site": "Plymouth St gravel pit", "order": "cease_and_desist", "date": "2026-04-06"},
+    ),
     "lifted": (
         "sms.order_lifted",
         CARVER | {"site": "Plymouth St gravel pit", "order": "cease_and_desist", "date": "2026-04-20"},
@@ -97,6 +101,16 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
             "citation": "~§ 136-11C",
             "date": "2026-04-13",
         },
+    ),
+    "meeting-reminder": (
+        "sms.meeting_reminder",
+        CARVER
+        | {"site": "Plymouth St gravel pit", "order": "cease_and_desist", "date": "2026-04-14"}
+        | {"time": "18:30"},
+    ),
+    "permit-expiry": (
+        "sms.permit_expiry",
+        CARVER | {"site": "Plymouth St gravel pit", "permit": "ERC-2025-03", "date": "2026-06-30"},
     ),
     "help": ("sms.help", {"town": "Carver", "contact": "+15088663400"}),
     "stopped": ("sms.stopped", {"town": "Carver"}),
