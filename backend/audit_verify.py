@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hmac
 import uuid
+from collections.abc import Callable
 from typing import NamedTuple
 
 from sqlalchemy import select
@@ -65,12 +66,15 @@ def _check_links(session: Session, town_id: uuid.UUID, key: bytes) -> tuple[int,
     return count, last, None
 
 
-def _check_rows(session: Session, town_id: uuid.UUID, last: Last) -> tuple[int, str | None]:
+def _check_rows(session: Session, town_id: uuid.UUID, last: Last,
+                progress: Callable[[str, int], None] | None = None) -> tuple[int, str | None]:
     rows = 0
     for model in sorted(audited_models(), key=lambda m: m.__name__):
         col = model.id if model is Town else model.town_id  # type: ignore[attr-defined]
-        for obj in session.scalars(select(model).where(col == town_id).order_by(model.id)):  # type: ignore
-            rows += 1
+        stmt = select(model).where(col == town_id).order_by(model.id)  # type: ignore[attr-defined]
+        checked = 0
+        for obj in session.scalars(stmt.execution_options(yield_per=2000)):  # a big town's rows stream
+            rows, checked = rows + 1, checked + 1
             name, oid = model.__name__, str(obj.id)  # type: ignore[attr-defined]
             ev = last.pop((name, oid), None)
             if ev is None:
@@ -85,6 +89,8 @@ def _check_rows(session: Session, town_id: uuid.UUID, last: Last) -> tuple[int, 
             if current != ev.snapshot:
                 return rows, (f"{name} {oid} differs from its last audit event (seq {ev.seq}): "
                               f"{_diff(ev, obj)}")
+        if progress is not None and checked:
+            progress(model.__name__, checked)
     for (name, oid), ev in sorted(last.items()):
         if ev.action != "delete":
             return rows, f"{name} {oid} is missing but its last audit event (seq {ev.seq}) is a {ev.action}"
@@ -98,9 +104,11 @@ def _diff(ev: AuditEvent, obj: Audited) -> str:
     return "fields " + ", ".join(fields)
 
 
-def verify_town(session: Session, town_id: uuid.UUID, key: bytes) -> VerifyReport:
+def verify_town(session: Session, town_id: uuid.UUID, key: bytes,
+                progress: Callable[[str, int], None] | None = None) -> VerifyReport:
+    """`progress(model name, rows checked)` after each model's rows (long checks of big towns)."""
     events, last, problem = _check_links(session, town_id, key)
     if problem:
         return VerifyReport(town_id, events, 0, problem)
-    rows, problem = _check_rows(session, town_id, last)
+    rows, problem = _check_rows(session, town_id, last, progress)
     return VerifyReport(town_id, events, rows, problem)

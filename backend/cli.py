@@ -30,7 +30,8 @@ def verify_command(town_slug: str | None) -> None:
         sys.exit(2)
     failed = False
     for town in towns:
-        report = verify_town(db.session, town.id, key)
+        report = verify_town(db.session, town.id, key, lambda model, n, slug=town.slug: click.echo(
+            f"{slug}: {n:,} {model} rows match their events", err=True))
         status = "OK" if report.ok else f"FAILED: {report.problem}"
         click.echo(f"{town.slug}: {report.events} events, {report.rows} rows: {status}")
         failed |= not report.ok
