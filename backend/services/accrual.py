@@ -185,6 +185,9 @@ def _write_batch(ctx: Context, offenders: Sequence[str], as_of: dt.datetime,
     sent = notices.write_many(db.session, intents_for(ctx, batch, plan))
     db.session.commit()
     report.offenders += len(offenders)
+    ctx.done += len(offenders)
+    log.info("offense-days %s %s: %d of %d offenders done (%d offense-days, %d assessments in this batch)",
+             ctx.town_name, ctx.day, ctx.done, ctx.offenders_due, len(plan.offense_days), len(plan.accruals))
     report.offense_days += len(plan.offense_days)
     report.accruals += len(plan.accruals)
     report.voided += len(plan.voids)

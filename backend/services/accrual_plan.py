@@ -75,6 +75,7 @@ class Context:
     counting: dict[str, OffenseCounting] = field(default_factory=dict)
     penalties: dict[tuple[str, Track], dict[int | None, Penalty]] = field(default_factory=dict)
     offenders_due: int = 0  # in the town, this run
+    done: int = 0  # offenders committed so far (progress in the log)
 
     @property
     def config_version(self) -> str:

@@ -169,3 +169,14 @@ def test_a_seal_is_chained_with_the_canonical_hmac_whatever_the_text(app, world)
     entry = last[('Odd "\\ é\n✓', f"id{ODD}")]
     assert entry.action == "seal" and entry.digest == row_digest(f'{{"x":"{ODD}"}}') and events >= 1
     assert entry.digest == hashlib.sha256(f'{{"x":"{ODD}"}}'.encode()).hexdigest()
+
+
+def test_a_long_run_logs_its_progress_batch_by_batch(app, client, world, caplog):
+    agent, board = world.headers("carver", "agent"), world.headers("carver", "board_member", "planning")
+    _world(client, agent, board)
+    with caplog.at_level("INFO", logger="backend.services.accrual"):
+        run_accrual(at("2026-04-04T20:00:00-04:00"), offenders_per_transaction=2)
+    lines = [r.getMessage() for r in caplog.records if "offenders done" in r.getMessage()]
+    assert [line.split(": ")[1].split(" (")[0] for line in lines] == [
+        "2 of 3 offenders done", "3 of 3 offenders done"]
+    assert all(line.startswith("offense-days Town of Carver 2026-04-04") for line in lines)
