@@ -8,8 +8,8 @@ def register(app: APIFlask) -> None:
     from backend.api import auth, checklists, enforcement, geo, health, inspections, outbox, sites
     for module in (auth, sites, checklists, inspections, enforcement, geo, health, outbox):
         app.register_blueprint(module.bp)
-    from backend.api import admin, admin_accounts, admin_submissions, admin_tasks
-    for module in (admin, admin_accounts, admin_submissions, admin_tasks):
+    from backend.api import admin, admin_accounts, admin_settings, admin_submissions, admin_tasks
+    for module in (admin, admin_accounts, admin_settings, admin_submissions, admin_tasks):
         app.register_blueprint(module.bp)
     app.register_blueprint(admin_accounts.public_bp)
     from backend.api import deadlines, meetings, order_documents, violation_evidence

@@ -9,9 +9,8 @@ import uuid
 import pytest
 from sqlalchemy import select
 
-from backend.audit import acting_as
 from backend.extensions import db
-from backend.models import AuditEvent, Town
+from backend.models import AuditEvent
 from tests.integration.enforcement.support_b import (
     PLANNING_BOARD_VOTE,
     amounts,
@@ -227,11 +226,15 @@ def test_the_town_confirming_its_amb_17_setting_releases_the_amounts_to_messages
     )
     run_jobs(app, "2026-04-06T20:00:00-04:00")
     assert [c["withhold"] for c in citations(client, zeo)] == [False, False, True]
-    with acting_as("test:town-settings"):
-        db.session.scalar(select(Town).where(Town.slug == "carver")).settings = {
-            "carver247.noncriminal_3rd_amount": 300000
-        }
-        db.session.commit()
+    admin = world.headers("carver", "town_admin")  # the town admin confirms the reading, through the API
+    read = client.get("/api/v1/admin/settings", headers=admin)
+    amb17 = next(s for s in read.json["settings"] if s["key"] == "carver247.noncriminal_3rd_amount")
+    assert (amb17["value"], amb17["set"]) == (300000, False) and "AMB-17" in amb17["note"]
+    confirmed = client.patch("/api/v1/admin/settings", headers=admin | {"If-Match": read.headers["ETag"]},
+                             json={"set": {"carver247.noncriminal_3rd_amount": 300000}})
+    assert confirmed.status_code == 200, confirmed.json
+    confirmed_amb17 = next(s for s in confirmed.json["settings"] if s["key"] == amb17["key"])
+    assert (confirmed_amb17["value"], confirmed_amb17["set"]) == (300000, True)  # the same figure, now chosen
     run_jobs(app, "2026-04-06T21:00:00-04:00")
     rows = citations(client, zeo)
     assert [c["withhold"] for c in rows] == [False, False, False] and len(

@@ -1,0 +1,118 @@
+"""A town's settings, as its admin reads and changes them: the bylaw engine's switches
+(`inspections.config.SWITCHES`: readings of ambiguous text, e.g. confirming Carver 247's $3,000 third-offense
+amount, AMB-17) and the app's own keys below. Every value is checked against its catalogue before anything
+is stored; the change is one update of the Town row, so the audit chain records who changed what and when.
+What the switches decide takes effect at the next job run (assessments state the configuration version they
+were made under, and a changed amount voids and reissues the affected citations).
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from backend.models import Town
+from backend.sms.compliance import QuietHours
+from backend.sms.messages import NOTICE_ON_OPEN
+from inspections.config import SWITCHES, BylawConfig, ConfigError
+
+
+def _quiet_hours(value: Any) -> None:
+    QuietHours.parse(value)  # ValueError names the problem
+
+
+def _due_days(value: Any) -> None:
+    if not 0 <= value <= 90:
+        raise ValueError("must be between 0 and 90 days")
+
+
+@dataclass(frozen=True)
+class AppSetting:
+    kind: type
+    default: Any
+    note: str
+    check: Callable[[Any], None] | None = None
+
+
+APP_SETTINGS: Mapping[str, AppSetting] = {
+    "reinspection_due_days": AppSetting(int, 7, "days after a permittee's request that its re-inspection "
+                                        "task falls due", _due_days),
+    "sms_quiet_hours": AppSetting(str, None, "no courtesy texts in this local window, e.g. 20:00-08:00, or "
+                                  "off (default: the deployment's SMS_QUIET_HOURS)", _quiet_hours),
+    NOTICE_ON_OPEN: AppSetting(bool, True, "text the offender a courtesy violation notice when a violation "
+                               "opens (false: staff send it)"),
+}
+
+
+class SettingsError(ValueError):
+    def __init__(self, problems: dict[str, str]) -> None:
+        super().__init__("; ".join(f"{k}: {v}" for k, v in problems.items()))
+        self.problems = problems
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return value
+
+
+def _kind_name(kind: Any) -> str:
+    names = {bool: "boolean", int: "integer", float: "number", str: "string", tuple: "list", dict: "object",
+             dt.date: "date"}
+    return names.get(kind, getattr(kind, "__name__", str(kind)))
+
+
+def catalogue(town: Town) -> list[dict[str, Any]]:
+    """Every setting the town may change: its value in force, its default, whether the town set it."""
+    stored = dict(town.settings or {})
+    cfg = BylawConfig({k: v for k, v in stored.items() if k in SWITCHES})
+    out = [{"key": s.key, "scope": "bylaw engine", "value": _jsonable(cfg[s.key]),
+            "default": _jsonable(s.default), "set": s.key in stored, "kind": _kind_name(s.kind),
+            "choices": list(s.choices), "nullable": s.nullable, "note": s.note}
+           for s in SWITCHES.values()]
+    out += [{"key": key, "scope": "app", "value": stored.get(key, a.default), "default": a.default,
+             "set": key in stored, "kind": _kind_name(a.kind), "choices": [], "nullable": a.default is None,
+             "note": a.note} for key, a in APP_SETTINGS.items()]
+    return sorted(out, key=lambda row: (row["scope"] != "bylaw engine", row["key"]))
+
+
+def _check_app(key: str, value: Any) -> str | None:
+    setting = APP_SETTINGS[key]
+    if value is None:
+        return None if setting.default is None else "may not be null (reset it to go back to the default)"
+    if not isinstance(value, setting.kind) or (setting.kind is int and isinstance(value, bool)):
+        return f"must be a {_kind_name(setting.kind)}, got {value!r}"
+    try:
+        if setting.check is not None:
+            setting.check(value)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+def change(town: Town, values: Mapping[str, Any], reset: list[str]) -> Town:
+    """Set `values` and return `reset` keys to their defaults, all or nothing (SettingsError names each
+    refused key). The caller commits."""
+    problems: dict[str, str] = {}
+    for key in [*values, *reset]:
+        if key not in SWITCHES and key not in APP_SETTINGS:
+            problems[key] = "unknown setting"
+    for key in set(values) & set(reset):
+        problems[key] = "both set and reset"
+    merged = {k: v for k, v in dict(town.settings or {}).items() if k not in reset}
+    for key, value in values.items():
+        if key in APP_SETTINGS and (problem := _check_app(key, value)):
+            problems[key] = problem
+        elif key in SWITCHES:
+            try:
+                BylawConfig({key: value})
+            except ConfigError as exc:
+                problems[key] = str(exc)
+        merged[key] = value
+    if problems:
+        raise SettingsError(problems)
+    town.settings = merged
+    return town
