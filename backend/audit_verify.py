@@ -70,31 +70,51 @@ def _check_rows(session: Session, town_id: uuid.UUID, last: Last,
                 progress: Callable[[str, int], None] | None = None) -> tuple[int, str | None]:
     rows = 0
     for model in sorted(audited_models(), key=lambda m: m.__name__):
-        col = model.id if model is Town else model.town_id  # type: ignore[attr-defined]
-        stmt = select(model).where(col == town_id).order_by(model.id)  # type: ignore[attr-defined]
-        checked = 0
-        for obj in session.scalars(stmt.execution_options(yield_per=2000)):  # a big town's rows stream
-            rows, checked = rows + 1, checked + 1
-            name, oid = model.__name__, str(obj.id)  # type: ignore[attr-defined]
-            ev = last.pop((name, oid), None)
-            if ev is None:
-                return rows, f"{name} {oid} has no audit event (written behind the app's back?)"
-            if ev.action == "delete":
-                return rows, f"{name} {oid} exists but its last audit event (seq {ev.seq}) is a delete"
-            current = canonical(snapshot(obj))
-            if isinstance(ev, Sealed):
-                if row_digest(current) != ev.digest:
-                    return rows, f"{name} {oid} differs from the row sealed by audit event seq {ev.seq}"
-                continue
-            if current != ev.snapshot:
-                return rows, (f"{name} {oid} differs from its last audit event (seq {ev.seq}): "
-                              f"{_diff(ev, obj)}")
+        checked, problem = _check_model(session, model, town_id, last)
+        rows += checked
+        if problem:
+            return rows, problem
         if progress is not None and checked:
             progress(model.__name__, checked)
     for (name, oid), ev in sorted(last.items()):
         if ev.action != "delete":
             return rows, f"{name} {oid} is missing but its last audit event (seq {ev.seq}) is a {ev.action}"
     return rows, None
+
+
+def _check_model(session: Session, model: type[Audited], town_id: uuid.UUID, last: Last) -> tuple[int,
+                                                                                                  str | None]:
+    """The town's rows of one model, streamed (a server-side cursor on PostgreSQL, closed however it ends)."""
+    col = model.id if model is Town else model.town_id  # type: ignore[attr-defined]
+    stmt = select(model).where(col == town_id).order_by(model.id)  # type: ignore[attr-defined]
+    result = session.scalars(stmt.execution_options(yield_per=2000))
+    checked = 0
+    try:
+        for obj in result:
+            checked += 1
+            problem = _row_problem(model.__name__, obj, last)
+            if problem:
+                return checked, problem
+    finally:
+        result.close()
+    return checked, None
+
+
+def _row_problem(name: str, obj: Audited, last: Last) -> str | None:
+    oid = str(obj.id)  # type: ignore[attr-defined]
+    ev = last.pop((name, oid), None)
+    if ev is None:
+        return f"{name} {oid} has no audit event (written behind the app's back?)"
+    if ev.action == "delete":
+        return f"{name} {oid} exists but its last audit event (seq {ev.seq}) is a delete"
+    current = canonical(snapshot(obj))
+    if isinstance(ev, Sealed):
+        if row_digest(current) != ev.digest:
+            return f"{name} {oid} differs from the row sealed by audit event seq {ev.seq}"
+        return None
+    if current != ev.snapshot:
+        return f"{name} {oid} differs from its last audit event (seq {ev.seq}): {_diff(ev, obj)}"
+    return None
 
 
 def _diff(ev: AuditEvent, obj: Audited) -> str:

@@ -116,3 +116,32 @@ def test_the_town_administrator_reads_the_records_and_adds_a_party(live, phones)
     page.get_by_role("button", name="Add a party").click()
     page.get_by_role("alert").wait_for()
     assert "name" in page.get_by_role("alert").inner_text()
+
+
+def test_the_town_administrator_confirms_a_reading_in_the_settings_and_a_refusal_is_named(live, phones):
+    email, password = live.account("carver", "town_admin")
+    phone = phones.open("settings")
+    phone.open()
+    phone.log_in(email, password, "carver")
+    page = phone.page
+    page.goto(phone.page.url.split("#")[0] + "#/admin/settings")
+    phone.heading("Admin: Settings")
+    amb17 = page.locator("[data-setting='carver247.noncriminal_3rd_amount']")
+    assert amb17.get_by_label("carver247.noncriminal_3rd_amount").input_value() == "300000"
+    assert "AMB-17" in amb17.inner_text() and "the default applies" in amb17.inner_text()
+    phone.check_accessibility("admin settings")
+    page.get_by_label("roll_c4s9", exact=True).select_option("true")
+    page.get_by_label("reinspection_due_days", exact=True).fill("400")
+    page.get_by_role("button", name="Save settings").click()
+    alert = page.get_by_role("alert").filter(has_text="reinspection_due_days")
+    alert.wait_for()
+    assert "between 0 and 90" in alert.inner_text()
+    [town] = rows(live, "Town", slug="carver")
+    assert "roll_c4s9" not in (town.settings or {}), "all or nothing"
+    page.get_by_label("reinspection_due_days", exact=True).fill("10")
+    page.get_by_role("button", name="Save settings").click()
+    page.get_by_role("status").filter(has_text="Saved: roll_c4s9, reinspection_due_days").wait_for()
+    [town] = rows(live, "Town", slug="carver")
+    assert town.settings["roll_c4s9"] is True and town.settings["reinspection_due_days"] == 10
+    assert "chosen by the town" in page.locator("[data-setting='roll_c4s9']").inner_text()
+    phone.shot("12-admin-settings")

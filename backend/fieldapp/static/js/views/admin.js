@@ -1,10 +1,11 @@
-// Town administration (town_admin): sites, parties, permits, users and submissions, with forms to add
-// a site, a party or a user. Everything else stays in the API (/api/v1/admin/...).
-import { getJson, postJson } from '../api.js';
+// Town administration (town_admin): sites, parties, permits, users, submissions and the town's settings, with
+// forms to add a site, a party or a user and to change settings. Everything else stays in the API.
+import { getJson, postJson, request } from '../api.js';
 import { position } from '../geo.js';
 import { errorBox, field, fmtDate, fmtTime, h, humanize, nextId, render, select } from '../ui.js';
 
-const TABS = [['sites', 'Sites'], ['parties', 'Parties'], ['permits', 'Permits'], ['users', 'Users'], ['submissions', 'Submissions']];
+const TABS = [['sites', 'Sites'], ['parties', 'Parties'], ['permits', 'Permits'], ['users', 'Users'],
+  ['submissions', 'Submissions'], ['settings', 'Settings']];
 
 export async function show(tab = 'sites') {
   const current = TABS.some(([t]) => t === tab) ? tab : 'sites';
@@ -38,6 +39,13 @@ const VIEWS = {
     notice = null;
     return [told, table(['Name', 'Email', 'Roles', 'Active'], data.map((u) => [u.name, u.email,
       (u.memberships || []).filter((m) => m.active !== false).map((m) => humanize(m.role)).join(', '), u.active ? 'yes' : 'no'])), userForm()];
+  },
+  async settings() {
+    const { data, etag } = await getJson('/api/v1/admin/settings');
+    const told = notice ? h('p', { class: 'note', role: 'status' }, notice) : null;
+    notice = null;
+    return [told, h('p', { class: 'muted' }, `Configuration ${data.config_version}. A change applies from the next `
+      + 'job run and is audited; assessments state the configuration they were made under.'), settingsForm(data, etag)];
   },
   async submissions() {
     const { data } = await getJson('/api/v1/submissions');
@@ -105,4 +113,49 @@ function userForm() {
     notice = data.reset_url ? `Added ${email.value}. Give them this one-time link to set a password: ${data.reset_url}`
       : `${email.value} now has a role in this town.`;
   });
+}
+
+// One control per setting, by kind; "Use the default" resets it. Only what changed is sent, all or nothing.
+function settingControl(setting) {
+  const id = `setting-${setting.key.replace(/[^\w-]/g, '-')}`;
+  const shown = (v) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  let control;
+  if (setting.kind === 'boolean') control = select(setting.key, [['true', 'Yes'], ['false', 'No']], String(setting.value));
+  else if (setting.choices.length) control = select(setting.key, setting.choices.map((c) => [c, c]), setting.value);
+  else control = h('input', { type: ['integer', 'number'].includes(setting.kind) ? 'number' : 'text', name: setting.key,
+    step: setting.kind === 'number' ? 'any' : null, value: shown(setting.value) });
+  control.id = id;
+  const reset = h('input', { type: 'checkbox', name: `reset:${setting.key}`, disabled: !setting.set });
+  const value = () => {
+    const raw = control.value.trim();
+    if (setting.kind === 'boolean') return raw === 'true';
+    if (setting.choices.length) return raw;
+    if (raw === '') return null;
+    if (setting.kind === 'integer') return Number.isInteger(Number(raw)) ? Number(raw) : raw;
+    if (setting.kind === 'number') return Number.isNaN(Number(raw)) ? raw : Number(raw);
+    if (['list', 'object'].includes(setting.kind)) { try { return JSON.parse(raw); } catch (e) { return raw; } }
+    return raw;
+  };
+  const changed = () => JSON.stringify(value()) !== JSON.stringify(setting.value);
+  const hint = `${setting.note}. Default: ${shown(setting.default) || 'none'}; ${setting.set ? 'chosen by the town' : 'the default applies'}.`;
+  const row = h('div', { class: 'setting', 'data-setting': setting.key }, field(setting.key, control, hint),
+    h('label', {}, reset, ' Use the default'));
+  return { setting, row, reset, value, changed };
+}
+
+function settingsForm(data, etag) {
+  const rows = data.settings.map(settingControl);
+  const section = (scope, title) => h('fieldset', {}, h('legend', {}, title),
+    rows.filter((r) => r.setting.scope === scope).map((r) => r.row));
+  return adminForm('Save settings', [section('bylaw engine', 'Readings the bylaws leave to the town'), section('app', 'This app')],
+    async () => {
+      const body = { set: {}, reset: [] };
+      rows.forEach((r) => {
+        if (r.reset.checked) body.reset.push(r.setting.key);
+        else if (r.changed()) body.set[r.setting.key] = r.value();
+      });
+      if (!Object.keys(body.set).length && !body.reset.length) throw new Error('Nothing changed.');
+      await request('PATCH', '/api/v1/admin/settings', { body, headers: { 'If-Match': etag } });
+      notice = `Saved: ${[...Object.keys(body.set), ...body.reset].join(', ')}.`;
+    });
 }
