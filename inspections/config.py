@@ -133,8 +133,10 @@ class BylawConfig:
 
     @property
     def version(self) -> str:
-        """Digest of the effective settings, stated on every assessment."""
-        blob = json.dumps({k: self[k] for k in sorted(SWITCHES)}, default=str, sort_keys=True)
+        """Digest of the effective settings and of which the town chose, stated on every assessment: a value
+        chosen equal to its default is a decision too (AMB-17's $3,000 confirmed is released to messages)."""
+        decided = {"values": {k: self[k] for k in sorted(SWITCHES)}, "chosen": sorted(self.overrides)}
+        blob = json.dumps(decided, default=str, sort_keys=True)
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 

@@ -17,7 +17,7 @@ from backend.security import principal, require_roles
 from backend.services import town_settings as service
 from backend.services.fine_config import town_config
 
-bp = APIBlueprint("admin_settings", __name__, url_prefix="/api/v1/admin", tag="Administration")
+bp = APIBlueprint("admin_settings", __name__, url_prefix="/api/v1/admin", tag="Town settings")
 
 
 class SettingOut(Schema):

@@ -235,6 +235,7 @@ def test_the_town_confirming_its_amb_17_setting_releases_the_amounts_to_messages
     assert confirmed.status_code == 200, confirmed.json
     confirmed_amb17 = next(s for s in confirmed.json["settings"] if s["key"] == amb17["key"])
     assert (confirmed_amb17["value"], confirmed_amb17["set"]) == (300000, True)  # the same figure, now chosen
+    assert confirmed.json["config_version"] != read.json["config_version"]  # a decision, so a new version
     run_jobs(app, "2026-04-06T21:00:00-04:00")
     rows = citations(client, zeo)
     assert [c["withhold"] for c in rows] == [False, False, False] and len(
