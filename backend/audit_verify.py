@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hmac
+import json
 import uuid
 from collections.abc import Callable
 from typing import NamedTuple
@@ -30,15 +31,16 @@ def audited_models() -> list[type[Audited]]:
     return [m.class_ for m in db.Model.registry.mappers if issubclass(m.class_, Audited)]
 
 
-class Sealed(NamedTuple):
-    """A row's entry in a seal (`backend.audit.seal`): its last event, known by its snapshot's digest."""
+class Mark(NamedTuple):
+    """What verification keeps of an object's last event (not the event: a town's snapshots may not fit
+    in memory): its seq, its action and the SHA-256 of its snapshot (a sealed row: the seal's digest)."""
 
     seq: int
+    action: str
     digest: str
-    action: str = SEAL
 
 
-Last = dict[tuple[str, str], AuditEvent | Sealed]
+Last = dict[tuple[str, str], Mark]
 
 
 def _check_links(session: Session, town_id: uuid.UUID, key: bytes) -> tuple[int, Last, str | None]:
@@ -57,9 +59,9 @@ def _check_links(session: Session, town_id: uuid.UUID, key: bytes) -> tuple[int,
         prev, expected_seq = ev.hmac, expected_seq + 1
         if ev.action == SEAL:
             for object_id, digest in sealed_rows(ev).items():
-                last[(ev.object_type, object_id)] = Sealed(ev.seq, digest)
+                last[(ev.object_type, object_id)] = Mark(ev.seq, SEAL, digest)
         else:
-            last[(ev.object_type, ev.object_id)] = ev
+            last[(ev.object_type, ev.object_id)] = Mark(ev.seq, ev.action, row_digest(ev.snapshot))
     head = session.get(AuditHead, town_id)
     if count and (head is None or head.seq != expected_seq - 1 or head.hmac != prev):
         return count, last, f"chain head does not match the last event (seq {expected_seq - 1})"
@@ -92,7 +94,7 @@ def _check_model(session: Session, model: type[Audited], town_id: uuid.UUID, las
     try:
         for obj in result:
             checked += 1
-            problem = _row_problem(model.__name__, obj, last)
+            problem = _row_problem(session, town_id, model.__name__, obj, last)
             if problem:
                 return checked, problem
     finally:
@@ -100,26 +102,24 @@ def _check_model(session: Session, model: type[Audited], town_id: uuid.UUID, las
     return checked, None
 
 
-def _row_problem(name: str, obj: Audited, last: Last) -> str | None:
+def _row_problem(session: Session, town_id: uuid.UUID, name: str, obj: Audited, last: Last) -> str | None:
     oid = str(obj.id)  # type: ignore[attr-defined]
-    ev = last.pop((name, oid), None)
-    if ev is None:
+    mark = last.pop((name, oid), None)
+    if mark is None:
         return f"{name} {oid} has no audit event (written behind the app's back?)"
-    if ev.action == "delete":
-        return f"{name} {oid} exists but its last audit event (seq {ev.seq}) is a delete"
-    current = canonical(snapshot(obj))
-    if isinstance(ev, Sealed):
-        if row_digest(current) != ev.digest:
-            return f"{name} {oid} differs from the row sealed by audit event seq {ev.seq}"
+    if mark.action == "delete":
+        return f"{name} {oid} exists but its last audit event (seq {mark.seq}) is a delete"
+    if row_digest(canonical(snapshot(obj))) == mark.digest:
         return None
-    if current != ev.snapshot:
-        return f"{name} {oid} differs from its last audit event (seq {ev.seq}): {_diff(ev, obj)}"
-    return None
+    if mark.action == SEAL:
+        return f"{name} {oid} differs from the row sealed by audit event seq {mark.seq}"
+    stmt = select(AuditEvent).where(AuditEvent.town_id == town_id, AuditEvent.seq == mark.seq)
+    event = session.scalar(stmt)  # read again only to name the fields that differ
+    return f"{name} {oid} differs from its last audit event (seq {mark.seq}): {_diff(event, obj)}"
 
 
-def _diff(ev: AuditEvent, obj: Audited) -> str:
-    import json
-    old, new = json.loads(ev.snapshot), snapshot(obj)
+def _diff(ev: AuditEvent | None, obj: Audited) -> str:
+    old, new = (json.loads(ev.snapshot) if ev is not None else {}), snapshot(obj)
     fields = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
     return "fields " + ", ".join(fields)
 
