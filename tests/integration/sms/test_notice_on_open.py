@@ -9,7 +9,7 @@ from backend.audit import acting_as
 from backend.extensions import db
 from backend.models import Violation
 from backend.sms.messages import NOTICE_ON_OPEN
-from tests.integration.enforcement.support_a import site_and_permit, submit
+from tests.integration.enforcement.support_a import STABILIZATION_FAIL, site_and_permit, submit
 from tests.integration.sms.conftest import (
     CEDAR,
     new_violation,
@@ -44,6 +44,17 @@ def test_a_failed_checklist_item_texts_the_permittee_when_its_violation_opens(cl
     submit(client, agent, place, permit, [{"item_id": "controls-in-place", "answer": "fail"}],
            started_at="2026-04-07T09:30:00-04:00")  # still failing: the same violation, no second text
     assert len(_notices()) == 1
+
+
+def test_a_violation_opened_when_the_stabilization_clock_runs_out_texts_the_permittee(app, client, agent):
+    place, permit = site_and_permit(client, agent, "Cedar")
+    submit(client, agent, place, permit, [STABILIZATION_FAIL])  # the 14-day clock starts; no violation yet
+    assert _notices() == []
+    result = app.test_cli_runner().invoke(args=["clocks", "expire", "--as-of", "2026-04-16T06:00:00-04:00"])
+    assert "1 violation(s) opened" in result.output, result.output
+    [row] = _notices()
+    violation = db.session.get(Violation, uuid.UUID(row.payload["violation_id"]))
+    assert violation.provision == "CARVER-247-STABILIZE-14D" and row.recipient == party(CEDAR).phone_e164
 
 
 def test_a_town_may_leave_the_notice_to_staff(client, world, agent):
