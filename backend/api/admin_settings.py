@@ -79,7 +79,7 @@ def change_settings(json_data: dict):  # type: ignore[no-untyped-def]
     if not json_data["set"] and not json_data["reset"]:
         abort(422, "nothing to change: give set and/or reset", detail={"json": {"set": ["empty"]}})
     try:
-        service.change(town, json_data["set"], json_data["reset"])
+        service.change(town, json_data["set"], json_data["reset"], principal().user.email)
     except service.SettingsError as exc:
         db.session.rollback()
         abort(422, f"settings refused, nothing changed: {exc}",

@@ -8,11 +8,18 @@ were made under, and a changed amount voids and reissues the affected citations)
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from backend.models import Town
+from sqlalchemy import select
+
+from backend.clock import now
+from backend.extensions import db
+from backend.models import Authority, Town
+from backend.services import notify
 from backend.sms.compliance import QuietHours
 from backend.sms.messages import NOTICE_ON_OPEN
 from inspections.config import SWITCHES, BylawConfig, ConfigError
@@ -93,9 +100,10 @@ def _check_app(key: str, value: Any) -> str | None:
     return None
 
 
-def change(town: Town, values: Mapping[str, Any], reset: list[str]) -> Town:
+def change(town: Town, values: Mapping[str, Any], reset: list[str], changed_by: str = "") -> Town:
     """Set `values` and return `reset` keys to their defaults, all or nothing (SettingsError names each
-    refused key). The caller commits."""
+    refused key), and tell each of the town's boards in Slack what changed (the outbox row is written in the
+    same transaction). The caller commits."""
     problems: dict[str, str] = {}
     for key in [*values, *reset]:
         if key not in SWITCHES and key not in APP_SETTINGS:
@@ -114,5 +122,26 @@ def change(town: Town, values: Mapping[str, Any], reset: list[str]) -> Town:
         merged[key] = value
     if problems:
         raise SettingsError(problems)
+    before = {row["key"]: row["value"] for row in catalogue(town)}
     town.settings = merged
+    after = {row["key"]: row["value"] for row in catalogue(town)}
+    changed = [f"{key}: {_shown(before[key])} → {_shown(after[key])}" for key in sorted(after)
+               if before[key] != after[key] or key in values or key in reset]
+    _tell_boards(town, changed, changed_by)
     return town
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _tell_boards(town: Town, changed: list[str], changed_by: str) -> None:
+    """One Slack alert per board: settings decide deadlines and fines, so the boards hear of every change."""
+    at, digest = now(), hashlib.sha256("|".join(changed).encode()).hexdigest()[:12]
+    text = (f"{town.name}: settings changed by {changed_by or 'the town admin'}. " + "; ".join(changed)
+            + ". They apply from the next job run.")
+    for board in db.session.scalars(select(Authority).where(Authority.town_id == town.id)
+                                    .order_by(Authority.name)):
+        recipient = board.slack_channel or f"unconfigured:{board.kind}"
+        notify.intent(town.id, "slack", recipient, "settings_changed", text[:3000],
+                      f"settings-changed:{at.isoformat()}:{digest}:{board.id}", authority_id=str(board.id))

@@ -106,3 +106,24 @@ def test_each_town_sees_and_changes_only_its_own_settings(client, world):
     assert _patch(client, upton_admin, read.headers["ETag"], {"set": {"roll_c4s9": True}}).status_code == 200
     _, carver = _read(client, world.headers("carver", "town_admin"))
     assert carver["roll_c4s9"]["set"] is False
+
+
+def test_each_board_hears_in_slack_what_changed_and_who_changed_it(client, world):
+    from backend.models import Authority, Notification
+    admin = world.headers("carver", "town_admin")
+    read, _ = _read(client, admin)
+    resp = _patch(client, admin, read.headers["ETag"], {"set": {"roll_c4s9": True,
+                                                                "carver247.noncriminal_3rd_amount": 300000}})
+    assert resp.status_code == 200, resp.json
+    town = db.session.scalar(select(Town).where(Town.slug == "carver"))
+    alerts = db.session.scalars(select(Notification).where(Notification.template == "settings_changed")).all()
+    boards = db.session.scalars(select(Authority).where(Authority.town_id == town.id)).all()
+    assert sorted(a.payload["authority_id"] for a in alerts) == sorted(str(b.id) for b in boards)
+    text = alerts[0].payload["text"]
+    assert "settings changed by carver.town-admin@example.org" in text
+    assert "roll_c4s9: false → true" in text and "carver247.noncriminal_3rd_amount: 300000 → 300000" in text
+    back = _patch(client, admin, resp.headers["ETag"], {"reset": ["roll_c4s9"]})
+    assert back.status_code == 200
+    again = db.session.scalars(select(Notification).where(Notification.template == "settings_changed")).all()
+    assert len(again) == 2 * len(boards)
+    assert any("roll_c4s9: true → false" in a.payload["text"] for a in again)
