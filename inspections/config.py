@@ -23,17 +23,22 @@ class Switch:
     choices: tuple[Any, ...] = ()
     nullable: bool = False
     note: str = ""
+    items: type | None = None  # a list's elements, a table's values (ints are never negative)
+    low: float | None = None  # numbers: the least value allowed
+    high: float | None = None  # numbers: the greatest value allowed
 
 
-def _s(key: str, default: Any, kind: Any, *choices: Any, nullable: bool = False, note: str = "") -> Switch:
-    return Switch(key, default, kind, tuple(choices), nullable, note)
+def _s(key: str, default: Any, kind: Any, *choices: Any, nullable: bool = False, note: str = "",
+       items: type | None = None, low: float | None = None, high: float | None = None) -> Switch:
+    return Switch(key, default, kind, tuple(choices), nullable, note, items, low, high)
 
 
 SWITCHES: Mapping[str, Switch] = MappingProxyType({s.key: s for s in (
     _s("tz", "America/New_York", str, "America/New_York", note="CONV-TZ"),
     _s("atleast_clear_days", False, bool, note="CONV-ATLEAST-BEFORE, CONV-BD-BEFORE"),
     _s("had_days_strict", False, bool, note="CONV-HAD-N-DAYS, AMB-54"),
-    _s("extra_closed_days", (), tuple, note="CONV-BD: ISO dates the town office is closed besides holidays"),
+    _s("extra_closed_days", (), tuple, items=dt.date,
+       note="CONV-BD: ISO dates the town office is closed besides holidays"),
     _s("roll_c4s9", False, bool, note="CONV-ROLL, AMB-51, EXT-MGL-4-9"),
     _s("saturday_holiday_observed_friday", False, bool, note="§0.3, AMB-51"),
     _s("eom_rule", "last_day", str, "last_day", "next_day", note="CONV-MONTHS, AMB-52"),
@@ -41,40 +46,43 @@ SWITCHES: Mapping[str, Switch] = MappingProxyType({s.key: s for s in (
     _s("increment_rounding", "ceil", str, "ceil", "floor", note="CONV-INCR, AMB-10"),
     _s("escalation_scope", "offender", str, "offender", "offender+provision", "offender+site",
        note="CONV-ESCALATE, AMB-16"),
-    _s("escalation_lookback_days", None, int, nullable=True, note="CONV-ESCALATE"),
+    _s("escalation_lookback_days", None, int, nullable=True, low=1, note="CONV-ESCALATE"),
     _s("notice_date_basis", "default", str, "default", "mailing", "receipt", note="CONV-NOTICE-DATE, AMB-53"),
-    _s("same_time_tolerance_days", 0, int, note="CONV-SAME-TIME"),
+    _s("same_time_tolerance_days", 0, int, low=0, high=30, note="CONV-SAME-TIME"),
     _s("consult_prorata_mode", "share_of_total_cap", str, "share_of_total_cap", "cap_on_portion",
        note="AMB-07"),
-    _s("carver281.state_fee_table", None, dict, nullable=True, note="AMB-03: external DEP fee table, cents"),
-    _s("carver281.noi_hearing_days", None, int, nullable=True, note="AMB-04"),
+    _s("carver281.state_fee_table", None, dict, nullable=True, items=int,
+       note="AMB-03: external DEP fee table, cents"),
+    _s("carver281.noi_hearing_days", None, int, nullable=True, low=1, note="AMB-04"),
     _s("carver281.bog_lookback_anchor", "assessment_date", str, "assessment_date", note="AMB-06"),
-    _s("carver281.noncriminal_schedule", None, tuple, nullable=True, note="AMB-09: cents per 1st, 2nd, 3rd+"),
+    _s("carver281.noncriminal_schedule", None, tuple, nullable=True, items=int,
+       note="AMB-09: cents per 1st, 2nd, 3rd+"),
     _s("carver247.require_ms4_drainage", True, bool, note="AMB-11"),
     _s("carver247.area_aggregation", "project_life", str, "project_life", note="AMB-12"),
-    _s("carver247.monthly_report_due_day", None, int, nullable=True, note="AMB-15"),
-    _s("carver247.storm_threshold_in", None, float, nullable=True, note="AMB-15"),
-    _s("carver247.noncriminal_3rd_amount", 300_000, int, note="AMB-17: cents; $3,000 as written, flagged"),
-    _s("carver136.erc_designations", None, tuple, nullable=True, note="AMB-20"),
-    _s("carver136.sb_rep_term_years", None, int, nullable=True, note="AMB-21"),
-    _s("carver136.noncriminal_subsequent", None, int, nullable=True, note="AMB-29: cents"),
+    _s("carver247.monthly_report_due_day", None, int, nullable=True, low=1, high=31, note="AMB-15"),
+    _s("carver247.storm_threshold_in", None, float, nullable=True, low=0.01, note="AMB-15"),
+    _s("carver247.noncriminal_3rd_amount", 300_000, int, low=0,
+       note="AMB-17: cents; $3,000 as written, flagged"),
+    _s("carver136.erc_designations", None, tuple, nullable=True, items=str, note="AMB-20"),
+    _s("carver136.sb_rep_term_years", None, int, nullable=True, low=1, note="AMB-21"),
+    _s("carver136.noncriminal_subsequent", None, int, nullable=True, low=0, note="AMB-29: cents"),
     _s("carver136.week_basis", "calendar_week", str, "calendar_week", "seven_days", note="AMB-23"),
     _s("carver136.report_anchor", "permit_issued", str, "permit_issued", note="AMB-24"),
-    _s("carver136.extension_months", 12, int, note="AMB-25"),
+    _s("carver136.extension_months", 12, int, low=0, note="AMB-25"),
     _s("carver136.apply_oml", True, bool, note="AMB-26, EXT-OML-48H"),
     _s("carver136.effective_date", None, dt.date, nullable=True, note="AMB-27"),
     _s("carver136.restoration_hearing_anchor", "request", str, "request", "order", note="AMB-30"),
-    _s("carver136.ag_notice_days", None, int, nullable=True, note="AMB-31"),
+    _s("carver136.ag_notice_days", None, int, nullable=True, low=0, note="AMB-31"),
     _s("upton280.renewal_anchor", "old_expiration", str, "old_expiration", "renewal_date", note="AMB-38"),
     _s("upton280.majority_basis", "full_membership", str, "full_membership", "present", note="AMB-41"),
-    _s("gardner650.emergency_notice_hours", 14, int, note="AMB-42"),
-    _s("gardner650.emergency_app_days", 11, int, note="AMB-43"),
-    _s("gardner650.hearing_days", 11, int, note="AMB-43"),
-    _s("gardner650.decision_days", 11, int, note="AMB-43"),
-    _s("gardner650.hearing_notice_days", None, int, nullable=True,
+    _s("gardner650.emergency_notice_hours", 14, int, low=0, note="AMB-42"),
+    _s("gardner650.emergency_app_days", 11, int, low=0, note="AMB-43"),
+    _s("gardner650.hearing_days", 11, int, low=0, note="AMB-43"),
+    _s("gardner650.decision_days", 11, int, low=0, note="AMB-43"),
+    _s("gardner650.hearing_notice_days", None, int, nullable=True, low=0,
        note="GARDNER-650-NOTICE-BY-REGS: hearing-notice days set by the Commission's rules; none by default"),
     _s("gardner650.fee_mode", "LITERAL", str, "LITERAL", "INTENT", note="AMB-45"),
-    _s("gardner650.noncriminal_schedule", None, tuple, nullable=True,
+    _s("gardner650.noncriminal_schedule", None, tuple, nullable=True, items=int,
        note="AMB-46: cents per 1st, 2nd, 3rd+"),
     _s("gardner650.daily_offense", False, bool, note="AMB-46"),
     _s("gardner650.nbz_structure_ban", True, bool, note="AMB-48"),
@@ -101,6 +109,31 @@ def _check(switch: Switch, value: Any) -> Any:
         raise ConfigError(f"{switch.key} must be {kind}, got {value!r}")
     if switch.choices and value not in switch.choices:
         raise ConfigError(f"{switch.key} must be one of {list(switch.choices)}, got {value!r}")
+    if switch.kind in (int, float) and ((switch.low is not None and value < switch.low)
+                                        or (switch.high is not None and value > switch.high)):
+        bounds = (f"at least {switch.low:g}" if switch.high is None
+                  else f"between {switch.low:g} and {switch.high:g}")
+        raise ConfigError(f"{switch.key} must be {bounds}, got {value!r}")
+    if switch.items is not None and switch.kind is tuple:
+        value = tuple(_item(switch, v) for v in value)
+    if switch.items is not None and switch.kind is dict:
+        value = {str(k): _item(switch, v) for k, v in value.items()}
+    return value
+
+
+def _item(switch: Switch, value: Any) -> Any:
+    """One element of a list switch, or one value of a table switch, of the switch's item type."""
+    kind = switch.items
+    if kind is dt.date and isinstance(value, str):
+        try:
+            return dt.date.fromisoformat(value)
+        except ValueError:
+            raise ConfigError(f"{switch.key}: {value!r} is not an ISO date (YYYY-MM-DD)") from None
+    if kind is not None and (not isinstance(value, kind) or (kind is int and isinstance(value, bool))):
+        name = getattr(kind, "__name__", kind)
+        raise ConfigError(f"{switch.key}: every entry must be {name}, got {value!r}")
+    if kind is int and value < 0:
+        raise ConfigError(f"{switch.key}: amounts and counts are never negative, got {value!r}")
     return value
 
 

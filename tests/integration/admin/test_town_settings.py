@@ -73,8 +73,10 @@ def test_the_town_admin_changes_and_resets_settings_and_the_chain_records_it(cli
     ({"set": {"sms_violation_notice_on_open": None}}, "sms_violation_notice_on_open", "may not be null"),
     ({"set": {"roll_c4s9": True}, "reset": ["roll_c4s9"]}, "roll_c4s9", "both set and reset"),
     ({"reset": ["nothing.here"]}, "nothing.here", "unknown setting"),
+    ({"set": {"extra_closed_days": ["Christmas Eve"]}}, "extra_closed_days", "is not an ISO date"),
+    ({"set": {"carver247.noncriminal_3rd_amount": -1}}, "carver247.noncriminal_3rd_amount", "at least 0"),
 ], ids=["unknown", "wrong-type", "not-a-choice", "quiet-hours", "out-of-range", "bool-for-int", "null",
-        "set-and-reset", "reset-unknown"])
+        "set-and-reset", "reset-unknown", "closed-day", "negative-amount"])
 def test_a_refused_value_is_named_and_nothing_changes(client, world, body, key, words):
     admin = world.headers("carver", "town_admin")
     read, before = _read(client, admin)
