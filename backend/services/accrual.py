@@ -207,6 +207,7 @@ def _void_and_flag(ctx: Context, plan: Plan) -> None:
             accrual.status, accrual.voided_at, accrual.void_reason = "void", ctx.now, plan.voids[accrual.id]
         else:
             accrual.withhold, accrual.flags = plan.withhold[accrual.id]
+            accrual.config_version = ctx.config_version  # released (or withheld) under this configuration
     db.session.flush()
 
 

@@ -3,7 +3,8 @@ original photos with a SHA-256 manifest.
 
 The PDF lists the order and its service, each violation with its provision's quoted words, the inspections'
 checklist answers, the photos with metadata and provenance (thumbnails embedded), deadlines, offense-days and
-citations, and every audit event of these records with its HMAC (for rows the daily job wrote in bulk, the seal
+citations, the bylaw configuration each assessment was made under (traced to the Town audit event that set it),
+and every audit event of these records with its HMAC (for rows the daily job wrote in bulk, the seal
 event and each row's digest in it), ending with the town chain's head. The ZIP holds
 the originals byte for byte, `SHA256SUMS` (sha256sum format), `manifest.json` and the PDF. The ZIP's entries carry fixed timestamps; the
 PDF states when it was made and the chain head at that moment.
@@ -39,6 +40,7 @@ from backend.models.evidence import ViolationPhoto
 from backend.pdf.layout import Page
 from backend.services.order_documents import quote_of
 from backend.services.photo_files import key_of, photo_store
+from inspections.config import SWITCHES, BylawConfig, ConfigError
 from media.keys import derivative_key
 
 ZIP_TIME = (2000, 1, 1, 0, 0, 0)
@@ -103,6 +105,7 @@ def packet_pdf(case: Case) -> bytes:
     _answers(page, case)
     _photos(page, case)
     _deadlines_and_fines(page, case)
+    _configurations(page, case)
     _audit(page, case)
     return bytes(page.output())
 
@@ -143,6 +146,42 @@ def _photos(page: Page, case: Case) -> None:
         if p.derivatives_ready:
             thumb = store.get(derivative_key(key_of(p).split("/")[0], p.sha256, "thumb.jpg"))
             page.image(io.BytesIO(thumb), w=180)
+
+
+def configurations(case: Case) -> list[tuple[str, dict[str, object] | None, AuditEvent | None]]:
+    """Each configuration version the case's assessments were made under, with the switches the town had
+    chosen for it (the defaults are the literal text) and the latest Town audit event that produced it
+    (None, None: no event of the chain produces it)."""
+    wanted = sorted({a.config_version for a in case.accruals if a.config_version})
+    found: dict[str, tuple[dict[str, object], AuditEvent | None]] = {}
+    events = db.session.scalars(select(AuditEvent).where(
+        AuditEvent.town_id == case.town.id, AuditEvent.object_type == "Town",
+        AuditEvent.object_id == str(case.town.id)).order_by(AuditEvent.seq.desc()))
+    for event in events:  # newest first: the latest event that produced each version
+        if len(found) == len(wanted):
+            break
+        stored = json.loads(event.snapshot).get("settings") or {}
+        chosen = {k: v for k, v in stored.items() if k in SWITCHES}
+        try:
+            version = BylawConfig(chosen).version
+        except ConfigError:
+            continue
+        if version in wanted and version not in found:
+            found[version] = (chosen, event)
+    return [(v, found[v][0], found[v][1]) if v in found else (v, None, None) for v in wanted]
+
+
+def _configurations(page: Page, case: Case) -> None:
+    page.heading("Bylaw configuration of these assessments (town settings; all others are the literal text)")
+    for version, chosen, event in configurations(case):
+        if chosen is None or event is None:
+            page.para(f"version {version}: NOT FOUND in the town's audit chain - the settings it was made "
+                      "under cannot be shown; check `flask audit verify`", style="B")
+            continue
+        choices = "; ".join(f"{k} = {json.dumps(v)}" for k, v in sorted(chosen.items()))
+        page.para(f"version {version}: set by audit event seq {event.seq} at {event.at.isoformat()} "
+                  f"({event.actor})", style="B")
+        page.para(f"  the town's choices: {choices or 'none (every switch at its default)'}", size=8)
 
 
 def _deadlines_and_fines(page: Page, case: Case) -> None:

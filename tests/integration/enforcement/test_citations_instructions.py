@@ -244,3 +244,8 @@ def test_the_town_confirming_its_amb_17_setting_releases_the_amounts_to_messages
     resp = client.post("/api/v1/citations/issue", headers=zeo, json={"order_id": order["id"]})
     assert resp.status_code == 200
     assert "$3,000.00" in outbox("sms", "citations.issued")[0].payload["text"]
+    packet = client.get(f"/api/v1/orders/{order['id']}/evidence.pdf", headers=zeo)  # counsel sees the reading
+    assert packet.status_code == 200
+    assert confirmed.json["config_version"].encode() in packet.data
+    assert b"carver247.noncriminal_3rd_amount = 300000" in packet.data
+    assert read.json["config_version"].encode() in packet.data  # the first two days, before the confirmation
