@@ -30,6 +30,8 @@ class SettingOut(Schema):
     choices = List(Raw())
     nullable = Boolean()
     note = String(metadata={"description": "what it decides: convention and ambiguity ids of RULES.md"})
+    minimum = Raw(allow_none=True, metadata={"description": "numbers: the least value allowed"})
+    maximum = Raw(allow_none=True, metadata={"description": "numbers: the greatest value allowed"})
 
 
 class SettingsOut(Schema):

@@ -40,11 +40,13 @@ class AppSetting:
     default: Any
     note: str
     check: Callable[[Any], None] | None = None
+    low: int | None = None  # shown to forms; `check` enforces
+    high: int | None = None
 
 
 APP_SETTINGS: Mapping[str, AppSetting] = {
     "reinspection_due_days": AppSetting(int, 7, "days after a permittee's request that its re-inspection "
-                                        "task falls due", _due_days),
+                                        "task falls due", _due_days, 0, 90),
     "sms_quiet_hours": AppSetting(str, None, "no courtesy texts in this local window, e.g. 20:00-08:00, or "
                                   "off (default: the deployment's SMS_QUIET_HOURS)", _quiet_hours),
     NOTICE_ON_OPEN: AppSetting(bool, True, "text the offender a courtesy violation notice when a violation "
@@ -78,11 +80,11 @@ def catalogue(town: Town) -> list[dict[str, Any]]:
     cfg = BylawConfig({k: v for k, v in stored.items() if k in SWITCHES})
     out = [{"key": s.key, "scope": "bylaw engine", "value": _jsonable(cfg[s.key]),
             "default": _jsonable(s.default), "set": s.key in stored, "kind": _kind_name(s.kind),
-            "choices": list(s.choices), "nullable": s.nullable, "note": s.note}
-           for s in SWITCHES.values()]
+            "choices": list(s.choices), "nullable": s.nullable, "note": s.note, "minimum": s.low,
+            "maximum": s.high} for s in SWITCHES.values()]
     out += [{"key": key, "scope": "app", "value": stored.get(key, a.default), "default": a.default,
              "set": key in stored, "kind": _kind_name(a.kind), "choices": [], "nullable": a.default is None,
-             "note": a.note} for key, a in APP_SETTINGS.items()]
+             "note": a.note, "minimum": a.low, "maximum": a.high} for key, a in APP_SETTINGS.items()]
     return sorted(out, key=lambda row: (row["scope"] != "bylaw engine", row["key"]))
 
 

@@ -34,6 +34,10 @@ def test_every_role_reads_the_switches_with_their_defaults_and_what_they_decide(
     assert "AMB-51" in roll["note"]
     scope = settings["escalation_scope"]
     assert scope["choices"] == ["offender", "offender+provision", "offender+site"]
+    due_day = settings["carver247.monthly_report_due_day"]
+    assert (due_day["minimum"], due_day["maximum"], due_day["nullable"]) == (1, 31, True)
+    due_days = settings["reinspection_due_days"]
+    assert (due_days["minimum"], due_days["maximum"]) == (0, 90)
     notice = settings["sms_violation_notice_on_open"]
     assert (notice["scope"], notice["value"], notice["set"]) == ("app", True, False)
 

@@ -123,7 +123,8 @@ function settingControl(setting) {
   if (setting.kind === 'boolean') control = select(setting.key, [['true', 'Yes'], ['false', 'No']], String(setting.value));
   else if (setting.choices.length) control = select(setting.key, setting.choices.map((c) => [c, c]), setting.value);
   else control = h('input', { type: ['integer', 'number'].includes(setting.kind) ? 'number' : 'text', name: setting.key,
-    step: setting.kind === 'number' ? 'any' : null, value: shown(setting.value) });
+    step: setting.kind === 'number' ? 'any' : null, min: setting.minimum ?? null, max: setting.maximum ?? null,
+    value: shown(setting.value) });
   control.id = id;
   const reset = h('input', { type: 'checkbox', name: `reset:${setting.key}`, disabled: !setting.set });
   const value = () => {
