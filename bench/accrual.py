@@ -27,7 +27,6 @@ import argparse
 import datetime as dt
 import os
 import random
-import secrets
 import tempfile
 import time
 import uuid
@@ -43,13 +42,12 @@ from sqlalchemy import (
     MetaData,
     Table,
     UniqueConstraint,
-    create_engine,
     event,
     insert,
     select,
-    text,
 )
-from sqlalchemy.engine import make_url
+
+from bench import scratch
 
 TARGETS = {"ratio_vs_insert": 3.0, "growth_10k_to_100k": 12.0}
 DAY = dt.date(2026, 4, 20)
@@ -88,22 +86,6 @@ def local(day: dt.date, hour: int) -> dt.datetime:
 def sqlite_database() -> Iterator[str]:
     with tempfile.TemporaryDirectory(prefix="bench-accrual-") as folder:
         yield f"sqlite:///{folder}/bench.sqlite3"
-
-
-@contextmanager
-def postgres_database(base: str) -> Iterator[str]:
-    from backend.config import normalise_database_url
-    url = make_url(normalise_database_url(base))
-    name = f"{url.database}_bench_{secrets.token_hex(3)}"
-    admin = create_engine(url.set(database="postgres"), isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield url.set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
 
 
 def make_app(url: str) -> Any:
@@ -310,7 +292,7 @@ def run(sizes: list[int], postgres: str | None, plain: bool, repeat: int) -> lis
                 results.append(measure("sqlite", url, size, plain))
             print(line(results[-1]), flush=True)
             if postgres:
-                with postgres_database(postgres) as url:
+                with scratch.postgres_database(postgres, "bench") as url:
                     results.append(measure("postgres", url, size, plain))
                 print(line(results[-1]), flush=True)
     return results

@@ -201,12 +201,12 @@ def _deadlines_and_fines(page: Page, case: Case) -> None:
 
 def _audit(page: Page, case: Case) -> None:
     page.heading("Audit events of these records (HMAC-SHA256 links of the town chain)")
+    ours = {str(r.id) for r in (*case.offense_days, *case.accruals)}
     for e in case.events:
         page.para(f"seq {e.seq} {e.at.isoformat()} {e.actor} {e.action} {e.object_type} {e.object_id} "
                   f"hmac {e.hmac}", size=8)
         if e.action == SEAL:
             sealed = sealed_rows(e)
-            ours = {str(r.id) for r in (*case.offense_days, *case.accruals)}
             mine = sorted((oid, d) for oid, d in sealed.items() if oid in ours)
             page.para(f"  seals {len(mine)} of this case's rows (of {len(sealed)}) by the SHA-256 of each "
                       "row's RFC 8785 snapshot:", size=7)

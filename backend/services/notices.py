@@ -23,7 +23,7 @@ from backend.models import Authority, Notification
 from backend.outbox.intents import enqueue
 from backend.outbox.kick import FLAG as KICK_FLAG
 from backend.services.bulk import new_ids, write_rows
-from backend.services.notify import SMS_TEXT_LIMIT
+from backend.services.notify import SMS_TEXT_LIMIT, board_recipient
 from inspections.penalties import dollars
 
 COURTESY = "Courtesy text; the legal notice is served separately."
@@ -65,9 +65,7 @@ def sms_number(party: Any) -> str | None:
     return str(party.phone_e164) if party.active else None
 
 
-def slack_recipient(authority: Any) -> str:
-    """The board's channel; an unconfigured one fails visibly in the outbox (as `notify.alert_board` does)."""
-    return str(authority.slack_channel or f"unconfigured:{authority.kind}")
+slack_recipient = board_recipient  # the board's channel; an unconfigured one fails visibly in the outbox
 
 
 def authorities_by_chapter(session: Session, town_id: uuid.UUID) -> dict[str, Any]:

@@ -43,7 +43,12 @@ def alert_board(
     board = authority_for(town_id, chapter)
     if board is None:
         return None
-    recipient = board.slack_channel or f"unconfigured:{board.kind}"
     return intent(
-        town_id, "slack", recipient, template, text, dedupe_key, authority_id=str(board.id), **payload
+        town_id, "slack", board_recipient(board), template, text, dedupe_key, authority_id=str(board.id),
+        **payload
     )
+
+
+def board_recipient(board: Authority) -> str:
+    """The board's Slack channel (unconfigured: a recipient that fails visibly in the outbox)."""
+    return board.slack_channel or f"unconfigured:{board.kind}"

@@ -144,6 +144,5 @@ def _tell_boards(town: Town, changed: list[str], changed_by: str) -> None:
             + ". They apply from the next job run.")
     for board in db.session.scalars(select(Authority).where(Authority.town_id == town.id)
                                     .order_by(Authority.name)):
-        recipient = board.slack_channel or f"unconfigured:{board.kind}"
-        notify.intent(town.id, "slack", recipient, "settings_changed", text[:3000],
+        notify.intent(town.id, "slack", notify.board_recipient(board), "settings_changed", text[:3000],
                       f"settings-changed:{at.isoformat()}:{digest}:{board.id}", authority_id=str(board.id))

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from backend.models import Authority, EnforcementOrder, Notification, Party, Permit, Violation
 from backend.outbox.intents import enqueue
+from backend.services.notify import board_recipient
 
 TEMPLATE = "sms.unreachable"
 
@@ -91,7 +92,7 @@ def tell_boards(
             "phone": phone,
             "party_id": str(party.id) if party else None,
         }
-        recipient = board.slack_channel or f"unconfigured:{board.kind}"
+        recipient = board_recipient(board)
         digest = hashlib.sha256(f"{key}|{board.id}".encode()).hexdigest()[:24]
         enqueue(session, town_id, "slack", recipient, TEMPLATE, payload, f"{town_id}:sms-alert:{digest}")
         written += 1

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import select
@@ -152,74 +153,68 @@ def enrich_accrual(session: Session, row: Notification) -> bool:
     return True
 
 
-def enrich_reminder(session: Session, row: Notification) -> bool:
-    """Add payload["sms"] to a deadline reminder once; False when its deadline or party is unknown."""
+Found = tuple[links.ShortLink, dict[str, Any]] | None  # the link and the text's facts; None: unknown record
+
+
+def _complete(session: Session, row: Notification,
+              find: Callable[[dict[str, Any], Party, Town], Found]) -> bool:
+    """Add payload["sms"] to a reminder once (its first attempt): the party's language and contact, a link,
+    and the facts `find` reads for its record. False when the party, the town or the record is unknown (the
+    job's own text is sent)."""
     payload = dict(row.payload or {})
     if "sms" in payload:
         return True
-    deadline_id = _uuid(payload.get("deadline_id"))
-    deadline = session.get(Deadline, deadline_id) if deadline_id else None
     party, town = party_for_row(session, row), session.get(Town, row.town_id)
-    if deadline is None or deadline.town_id != row.town_id or party is None or town is None:
+    found = find(payload, party, town) if party is not None and town is not None else None
+    if found is None:
         return False
-    if deadline.latest_on is None:
-        return False
-    link = reminder_link(session, deadline, party, row.template)
+    link, facts = found
     link.notification_id = row.id
-    payload["sms"] = (
-        base_payload(party, town, link)
-        | reminder_facts(session, deadline, town)
-        | {"enriched_at": now().isoformat()}
-    )
+    payload["sms"] = base_payload(party, town, link) | facts | {"enriched_at": now().isoformat()}  # type: ignore[arg-type]
     row.payload = payload
     return True
+
+
+def enrich_reminder(session: Session, row: Notification) -> bool:
+    """A deadline reminder: the deadline's facts and a link to its site's notice page."""
+    def find(payload: dict[str, Any], party: Party, town: Town) -> Found:
+        deadline_id = _uuid(payload.get("deadline_id"))
+        deadline = session.get(Deadline, deadline_id) if deadline_id else None
+        if deadline is None or deadline.town_id != row.town_id or deadline.latest_on is None:
+            return None
+        return reminder_link(session, deadline, party, row.template), reminder_facts(session, deadline, town)
+    return _complete(session, row, find)
 
 
 def enrich_meeting(session: Session, row: Notification) -> bool:
-    """Add payload["sms"] to an ERC review-meeting reminder once: the order, its site, the local date and
-    time, the operator's language, a link to the order's notice page. False when something is unknown."""
-    payload = dict(row.payload or {})
-    if "sms" in payload:
-        return True
-    meeting_id, order_id = _uuid(payload.get("meeting_id")), _uuid(payload.get("order_id"))
-    meeting = session.get(Meeting, meeting_id) if meeting_id else None
-    order = session.get(EnforcementOrder, order_id) if order_id else None
-    party, town = party_for_row(session, row), session.get(Town, row.town_id)
-    if meeting is None or order is None or party is None or town is None or order.town_id != row.town_id:
-        return False
-    site = session.get(Site, order.site_id)
-    at = meeting.scheduled_for.astimezone(TZ)
-    link = links.create(session, town.id, party.id, row.template, [v.id for v in order.violations], order.id,
-                        order.site_id)
-    link.notification_id = row.id
-    payload["sms"] = base_payload(party, town, link) | {
-        "site": site.name if site else town.name, "order": order.kind, "date": at.date().isoformat(),
-        "time": f"{at:%H:%M}", "meeting_id": str(meeting.id), "enriched_at": now().isoformat()}
-    row.payload = payload
-    return True
+    """An ERC review-meeting reminder: the order, its site, the local date and time, a link to the order's
+    notice page."""
+    def find(payload: dict[str, Any], party: Party, town: Town) -> Found:
+        meeting_id, order_id = _uuid(payload.get("meeting_id")), _uuid(payload.get("order_id"))
+        meeting = session.get(Meeting, meeting_id) if meeting_id else None
+        order = session.get(EnforcementOrder, order_id) if order_id else None
+        if meeting is None or order is None or order.town_id != row.town_id:
+            return None
+        site, at = session.get(Site, order.site_id), meeting.scheduled_for.astimezone(TZ)
+        link = links.create(session, town.id, party.id, row.template, [v.id for v in order.violations],
+                            order.id, order.site_id)
+        return link, {"site": site.name if site else town.name, "order": order.kind,
+                      "date": at.date().isoformat(), "time": f"{at:%H:%M}", "meeting_id": str(meeting.id)}
+    return _complete(session, row, find)
 
 
 def enrich_permit_expiry(session: Session, row: Notification) -> bool:
-    """Add payload["sms"] to a permit-expiry reminder once: the permit, its site and last day, the
-    permittee's language, a link to the site's notice page. False when something is unknown."""
-    payload = dict(row.payload or {})
-    if "sms" in payload:
-        return True
-    permit_id = _uuid(payload.get("permit_id"))
-    permit = session.get(Permit, permit_id) if permit_id else None
-    party, town = party_for_row(session, row), session.get(Town, row.town_id)
-    if permit is None or permit.expires_on is None or party is None or town is None:
-        return False
-    if permit.town_id != row.town_id:
-        return False
-    site = session.get(Site, permit.site_id)
-    link = links.create(session, town.id, party.id, row.template, site_id=permit.site_id)
-    link.notification_id = row.id
-    payload["sms"] = base_payload(party, town, link) | {
-        "site": site.name if site else town.name, "permit": permit.number,
-        "date": permit.expires_on.isoformat(), "permit_id": str(permit.id), "enriched_at": now().isoformat()}
-    row.payload = payload
-    return True
+    """A permit-expiry reminder: the permit, its site and last day, a link to the site's notice page."""
+    def find(payload: dict[str, Any], party: Party, town: Town) -> Found:
+        permit_id = _uuid(payload.get("permit_id"))
+        permit = session.get(Permit, permit_id) if permit_id else None
+        if permit is None or permit.expires_on is None or permit.town_id != row.town_id:
+            return None
+        site = session.get(Site, permit.site_id)
+        link = links.create(session, town.id, party.id, row.template, site_id=permit.site_id)
+        return link, {"site": site.name if site else town.name, "permit": permit.number,
+                      "date": permit.expires_on.isoformat(), "permit_id": str(permit.id)}
+    return _complete(session, row, find)
 
 
 ENRICHERS = {ACCRUAL_TEMPLATE: enrich_accrual, MEETING_TEMPLATE: enrich_meeting,

@@ -4,7 +4,6 @@ Slack delivery pointed at the fake Slack server."""
 from __future__ import annotations
 
 import os
-import secrets
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -12,9 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, select, text
-from sqlalchemy.engine import make_url
+from sqlalchemy import select
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
+
+from bench import scratch
 
 
 class _Quiet(WSGIRequestHandler):
@@ -28,18 +28,8 @@ def database(tmp: Path) -> Iterator[str]:
     if not base:
         yield f"sqlite:///{tmp / 'browser.sqlite3'}"
         return
-    from backend.config import normalise_database_url
-    url = make_url(normalise_database_url(base))
-    name = f"{url.database}_browser_{secrets.token_hex(4)}"
-    admin = create_engine(url.set(database="postgres"), isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield url.set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    with scratch.postgres_database(base, "browser") as url:
+        yield url
 
 
 @dataclass
