@@ -5,8 +5,14 @@ import ipaddress
 import socket
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 pytest_plugins = ["tests.fakes.conftest_plugin"]
+
+# The machine running the suite is shared and noisy: Hypothesis's timing checks (input generation "too slow",
+# per-example deadlines) measure the neighbours, not the code. Correctness checks all stay on.
+settings.register_profile("shared-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("shared-machine")
 
 _real_connect = socket.socket.connect
 _real_connect_ex = socket.socket.connect_ex
