@@ -223,3 +223,17 @@ def notifications(template: str | None = None) -> list[Notification]:
 
 def at(iso: str) -> dt.datetime:
     return dt.datetime.fromisoformat(iso)
+
+
+@pytest.fixture
+def installer(app, client, world, fake_slack, monkeypatch):  # type: ignore[no-untyped-def]
+    """The app in install mode ("Add to Slack") against the fake; Carver's and Upton's workspaces exist in
+    Slack but the app is installed in neither yet. Put back after the test."""
+    from tests.integration.slack.install_support import Installer, install_mode
+    fake_slack.add_workspace(CARVER_TEAM, name="Town of Carver")
+    fake_slack.add_workspace(UPTON_TEAM, name="Town of Upton")
+    sleeps: list[float] = []
+    previous = app.extensions["slack"]
+    install_mode(app, fake_slack, monkeypatch, sleeps)
+    yield Installer(SlackWorld(app, client, fake_slack, world, sleeps, channels=_channels(fake_slack)))
+    app.extensions["slack"] = previous
