@@ -38,8 +38,9 @@ class BoardOut(Schema):
 class InstallationOut(Schema):
     mode = String(metadata={"description": "installed (Add to Slack) | fixed (set by the operator) | off"})
     installed = Boolean(metadata={"description": "the app can post in the town's workspace"})
-    status = String(metadata={"description": "active | uninstalled | revoked | not_installed | configured | "
-                                             "off"})
+    status = String(metadata={"description": "active | uninstalled | revoked | token_unreadable (the "
+                                             "stored token cannot be opened with SLACK_TOKEN_KEYS) | "
+                                             "not_installed | configured | off"})
     team_id = String(allow_none=True)
     team_name = String(allow_none=True)
     installed_at = AwareDateTime(allow_none=True)

@@ -114,7 +114,7 @@ class TownSlack:
     town: str
     mode: str  # "installed" (Add to Slack) | "fixed" (SLACK_TOWNS / SLACK_BOT_TOKENS) | "off"
     installed: bool  # a bot token is there to use
-    status: str  # active | uninstalled | revoked | not_installed | configured | off
+    status: str  # active | uninstalled | revoked | token_unreadable | not_installed | configured | off
     team_id: str | None = None
     team_name: str | None = None
     bot_user_id: str | None = None
@@ -147,7 +147,8 @@ def _installed(runtime, town_slug: str) -> TownSlack:  # type: ignore[no-untyped
     if row is None:
         return TownSlack(town_slug, "installed", False, "not_installed")
     workspace = runtime.workspaces.for_town(town_slug) if row.status == "active" else None
+    status = "token_unreadable" if row.status == "active" and workspace is None else row.status
     admin = db.session.get(User, row.installed_by)
-    return TownSlack(town_slug, "installed", workspace is not None, row.status, row.team_id, row.team_name,
+    return TownSlack(town_slug, "installed", workspace is not None, status, row.team_id, row.team_name,
                      row.bot_user_id, row.installed_at, admin.email if admin else None, row.ended_at,
                      workspace.bot_token if workspace else None)
