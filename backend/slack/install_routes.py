@@ -20,7 +20,7 @@ from backend.security import principal, require_roles
 from backend.slack.oauth import BINDING, INSTALL_PATH, REDIRECT_PATH
 from backend.slack.store import InstallBinding
 
-bp = APIBlueprint("slack_install", __name__, tag="Slack")
+bp = APIBlueprint("slack_install", __name__, tag="Slack install")
 REDIRECT_ENDPOINT = "webhooks.slack_oauth_redirect"
 
 

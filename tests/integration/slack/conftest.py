@@ -199,16 +199,22 @@ class IssuedOrder:
     alert: dict[str, Any]  # the posted Slack message (with "channel")
 
 
-@pytest.fixture
-def cd_order(members) -> IssuedOrder:
-    """A CARVER-136 cease-and-desist at the gravel pit, issued by ERC vote and alerted to #erc-alerts."""
-    s = members
+def issue_cease_and_desist(s: SlackWorld) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """A CARVER-136 cease-and-desist at the gravel pit, issued by ERC vote (not dispatched yet)."""
     agent, erc = s.world.headers("carver", "agent"), s.world.headers("carver", "board_member", "earth")
     site, permit = site_and_permit(s.client, agent, "gravel")
     order = draft_order(s.client, agent, site, permit, "CARVER-136")
     issued = s.client.post(f"/api/v1/orders/{order['id']}/issue", headers=erc, json={
         "at": "2026-04-06T10:00:00-04:00", "authorization": ERC_VOTE, "fine_path": "criminal"})
     assert issued.status_code == 200, issued.json
+    return order, site, permit
+
+
+@pytest.fixture
+def cd_order(members) -> IssuedOrder:
+    """A CARVER-136 cease-and-desist at the gravel pit, issued by ERC vote and alerted to #erc-alerts."""
+    s = members
+    order, site, permit = issue_cease_and_desist(s)
     assert "sent" in s.dispatch()
     (alert,) = [m for m in s.posted("carver:earth_removal_committee") if m["text"].startswith("Cease")]
     return IssuedOrder(order["id"], site, permit, alert)

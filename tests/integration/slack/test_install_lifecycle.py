@@ -11,17 +11,7 @@ from backend.extensions import db
 from backend.models import AuditEvent, Notification, Town
 from backend.models.slack_install import TownWorkspace
 from bot.app import NOT_A_TOWN
-from tests.integration.enforcement.support_a import ERC_VOTE, draft_order, site_and_permit
-from tests.integration.slack.conftest import CARVER_TEAM, SECRET, signed_headers
-
-
-def _issue_order(s) -> None:  # type: ignore[no-untyped-def]
-    agent, erc = s.world.headers("carver", "agent"), s.world.headers("carver", "board_member", "earth")
-    site, permit = site_and_permit(s.client, agent, "gravel")
-    order = draft_order(s.client, agent, site, permit, "CARVER-136")
-    issued = s.client.post(f"/api/v1/orders/{order['id']}/issue", headers=erc, json={
-        "at": "2026-04-06T10:00:00-04:00", "authorization": ERC_VOTE, "fine_path": "criminal"})
-    assert issued.status_code == 200, issued.json
+from tests.integration.slack.conftest import CARVER_TEAM, SECRET, issue_cease_and_desist, signed_headers
 
 
 def _alert() -> Notification:
@@ -39,7 +29,7 @@ def test_the_outbox_posts_the_order_alert_with_the_towns_installed_token(install
     s = installer.slack
     assert installer.run("carver", CARVER_TEAM).status_code == 200
     token = s.fake.installs[0]["token"]
-    _issue_order(s)
+    issue_cease_and_desist(s)
     assert "sent" in s.dispatch()
     (alert,) = [m for m in s.posted("carver:earth_removal_committee") if m["text"].startswith("Cease")]
     posts = s.fake.requests_to("chat.postMessage")
@@ -72,7 +62,7 @@ def test_an_uninstall_turns_the_towns_slack_off_audited_and_shown_to_the_admin(i
 
     answer = s.command("erc.ana", "site gravel")
     assert answer.status_code == 200 and answer.get_data(as_text=True) == NOT_A_TOWN
-    _issue_order(s)
+    issue_cease_and_desist(s)
     s.dispatch()
     alert = _alert()
     assert alert.status in ("failed", "dead") and "not installed" in alert.last_error
