@@ -9,6 +9,7 @@
 """
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import uuid
 from dataclasses import dataclass
@@ -54,8 +55,15 @@ class TownStateStore(SQLAlchemyOAuthStateStore):
     def issue(self, *args: Any, binding: InstallBinding | None = None, **kwargs: Any) -> str:
         if binding is None:
             raise BoltError("an install state must name the town and the town admin who started it")
+        self._forget_expired()
         nonce = super().issue()
         return self.signer.dumps({"n": nonce, "t": binding.town_id.hex, "u": binding.user_id.hex})
+
+    def _forget_expired(self) -> None:
+        """Abandoned installs leave states that were never consumed: drop those past their expiry."""
+        now = dt.datetime.now(dt.UTC).replace(tzinfo=None)  # slack_sdk's column: naive UTC, wall clock
+        with self.engine.begin() as conn:
+            conn.execute(self.oauth_states.delete().where(self.oauth_states.c.expire_at < now))
 
     def consume(self, state: str) -> bool:
         """True once for a state this app signed within the last ten minutes and has not seen back yet."""

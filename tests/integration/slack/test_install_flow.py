@@ -9,7 +9,7 @@ import json
 from sqlalchemy import select, text
 
 from backend.extensions import db
-from backend.models import Town, User
+from backend.models import AuditEvent, Town, User
 from backend.models.slack_install import TownWorkspace
 from bot.ids import BOT_SCOPES
 from tests.integration.enforcement.support_a import site_and_permit
@@ -50,6 +50,9 @@ def test_a_town_admin_installs_the_app_and_the_workspace_is_answered_in_that_tow
     assert (row.town_id, row.team_id, row.team_name, row.status) == (carver.id, CARVER_TEAM, "Town of Carver",
                                                                        "active")
     assert db.session.get(User, row.installed_by).email == admin_email
+    (created,) = db.session.scalars(select(AuditEvent).where(AuditEvent.object_type == "TownWorkspace")).all()
+    assert (created.town_id, created.action, created.actor) == (carver.id, "create",
+                                                                f"user:{admin_email} via slack install")
     stored = db.session.execute(text("SELECT bot_token FROM slack_bots")).scalars().all()
     assert len(stored) == 1 and token not in stored[0] and "xoxb" not in stored[0]  # sealed at rest
 

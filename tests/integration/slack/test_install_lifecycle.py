@@ -3,6 +3,7 @@ token (signed events from Slack) turns the town's Slack off, audited and shown t
 installed again; `flask slack check` reports each town."""
 from __future__ import annotations
 
+import datetime as dt
 import json
 
 from sqlalchemy import select, text
@@ -101,3 +102,14 @@ def test_flask_slack_check_reports_every_town_installed_or_not(installer):
     out = s.cli("check", code=1)
     assert "carver: OK: team T0CARVER1 (Town of Carver)\n" in out
     assert "upton: NOT INSTALLED: not_installed\n" in out
+
+
+def test_the_daily_digest_goes_only_to_towns_that_installed_the_app(installer, app):
+    s = installer.slack
+    assert installer.run("carver", CARVER_TEAM).status_code == 200
+    app.extensions["clock"].at = dt.datetime(2026, 4, 7, 12, 0, tzinfo=dt.UTC)
+    assert s.cli("digest", "--as-of", "2026-04-07T08:00:00-04:00") == "digests 3\n"  # Carver's 3 boards
+    s.dispatch()
+    posted = s.posted("carver:earth_removal_committee")
+    assert [m["text"].split(",")[0] for m in posted] == ["Daily digest for Carver Earth Removal Committee"]
+    assert s.posted("upton:conservation_commission") == []
