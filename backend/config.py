@@ -56,6 +56,9 @@ class Settings:
     slack_api_url: str = ""
     slack_signing_secret: str = ""  # the Slack app's signing secret (verifies /slack/events)
     slack_towns: str = ""  # SLACK_TOWNS JSON, parsed and validated by backend/slack/config.py
+    slack_client_id: str = ""  # set: towns install the app with "Add to Slack" (backend/slack/oauth.py)
+    slack_client_secret: str = ""
+    slack_token_keys: str = ""  # Fernet keys sealing installed bot tokens (backend/sealing.py)
     twilio_account_sid: str = ""
     twilio_auth_token: str = ""
     twilio_senders: dict[str, str] = field(default_factory=dict)  # town slug -> +1… number or MG… service SID
@@ -87,6 +90,9 @@ class Settings:
             slack_api_url=env.get("SLACK_API_URL", ""),
             slack_signing_secret=env.get("SLACK_SIGNING_SECRET", ""),
             slack_towns=env.get("SLACK_TOWNS", ""),
+            slack_client_id=env.get("SLACK_CLIENT_ID", "").strip(),
+            slack_client_secret=env.get("SLACK_CLIENT_SECRET", "").strip(),
+            slack_token_keys=env.get("SLACK_TOKEN_KEYS", ""),
             twilio_account_sid=env.get("TWILIO_ACCOUNT_SID", ""),
             twilio_auth_token=env.get("TWILIO_AUTH_TOKEN", ""),
             twilio_senders=_json_map("TWILIO_SENDERS", env.get("TWILIO_SENDERS")),

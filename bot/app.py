@@ -1,9 +1,15 @@
 """The Slack app: `build_app(deps, config)` returns the Bolt `App` with every listener registered.
 
-One app serves every town. Each town's workspace is configured by team id with its bot token (and, if the
-town runs its own copy of the app, its own signing secret). A request is verified first (signature and
-timestamp, per town), then authorised (the team must be a configured town's, which picks the bot token), then
-dispatched. Listeners resolve the town from the verified team id and pass it to every service call.
+One app serves every town, in one of two ways:
+
+* installed ("Add to Slack"): `config.oauth_flow` is Bolt's OAuth flow with its installation store; Bolt's
+  own `authorize` reads each request's bot token from the store by team id;
+* fixed tokens (a single workspace, or a town running its own copy of the app): each town's workspace is
+  configured by team id with its bot token (and, for its own copy, its own signing secret).
+
+A request is verified first (signature and timestamp, per town), then authorised (the team must have a token,
+which Bolt puts on the listener's client), then dispatched. Listeners resolve the town from the verified
+team id and pass it to every service call.
 """
 from __future__ import annotations
 
@@ -15,6 +21,7 @@ from dataclasses import dataclass, field
 
 from slack_bolt import App
 from slack_bolt.authorization import AuthorizeResult
+from slack_bolt.oauth import OAuthFlow
 from slack_sdk import WebClient
 from slack_sdk.http_retry.builtin_handlers import ConnectionErrorRetryHandler
 from slack_sdk.http_retry.handler import RetryHandler
@@ -46,6 +53,7 @@ class BotConfig:
     executor: Executor | None = None  # runs listeners and lazy listeners; None: Bolt's thread pool
     sleep: Callable[[float], None] = field(default=time.sleep)  # waits on 429 Retry-After
     max_retry_after: float = 30.0
+    oauth_flow: OAuthFlow | None = None  # set: tokens come from the installation store, not `workspaces`
 
 
 def retry_handlers(config: BotConfig) -> list[RetryHandler]:
@@ -72,13 +80,15 @@ def _authorizer(config: BotConfig) -> Callable[..., AuthorizeResult | None]:
 
 def build_app(deps: Deps, config: BotConfig) -> App:
     secrets = {ws.team_id: ws.signing_secret for ws in config.workspaces.values() if ws.signing_secret}
+    tokens: dict = ({"oauth_flow": config.oauth_flow} if config.oauth_flow
+                    else {"authorize": _authorizer(config)})
     app = App(
         name="fieldenforce",
         client=web_client(config),
         signing_secret=config.signing_secret,
         request_verification_enabled=False,  # replaced by the per-town check below, which runs first
         before_authorize=TownSignatureVerification(config.signing_secret, secrets),
-        authorize=_authorizer(config),  # type: ignore[arg-type]  # None means "not installed here"
+        **tokens,  # a None authorisation means "not installed here"
         user_facing_authorize_error_message=NOT_A_TOWN,
         process_before_response=config.process_before_response,
         listener_executor=config.executor,

@@ -166,6 +166,11 @@ class TownDirectory(Protocol):
         """The confirmed, active link of this Slack user in this town, or None."""
         ...
 
+    def workspace_gone(self, team_id: str, reason: str) -> None:
+        """The app was uninstalled from this workspace (`reason` "app_uninstalled") or its bot token was
+        revoked ("tokens_revoked"): the town's Slack is off until a town admin installs it again."""
+        ...
+
 
 class Records(Protocol):
     def sites(self, town: TownRef, query: str) -> list[SiteSummary]: ...

@@ -8,6 +8,9 @@ from __future__ import annotations
 from enum import StrEnum
 
 COMMAND = "/inspections"
+# The bot scopes an install asks for: exactly slack/manifest.yml's oauth_config.scopes.bot (a test checks).
+BOT_SCOPES = ("chat:write", "commands", "files:write", "users:read", "users:read.email", "channels:history",
+              "groups:history")
 
 
 class Action(StrEnum):

@@ -41,7 +41,10 @@ def build_channels(settings: Settings, stream: TextIO | None = None) -> Channels
     timeout = channel_timeout(settings)
     console = ConsoleChannel(stream)
     slack: ChannelPort = console
-    if settings.slack_bot_tokens:
+    if settings.slack_client_id:  # each town's installed token (Add to Slack), read at send time
+        from backend.slack.delivery import installed_token
+        slack = SlackChannel(installed_token, base_url=settings.slack_api_url, timeout=timeout)
+    elif settings.slack_bot_tokens:
         slack = SlackChannel(settings.slack_bot_tokens, base_url=settings.slack_api_url, timeout=timeout)
     sms: ChannelPort = console
     if settings.twilio_account_sid and settings.twilio_auth_token:

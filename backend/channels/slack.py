@@ -1,4 +1,5 @@
-"""Slack delivery: chat.postMessage through slack_sdk's WebClient, one bot token per town.
+"""Slack delivery: chat.postMessage through slack_sdk's WebClient, one bot token per town: fixed
+(SLACK_BOT_TOKENS) or, with "Add to Slack", the town's installed token, looked up when a message is sent.
 
 Each message carries metadata
 `{"event_type": "fieldenforce_notification", "event_payload": {"dedupe_key": …}}`, so `find_sent` can
@@ -11,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import http.client
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 from urllib.error import URLError
@@ -33,11 +34,23 @@ EVENT_TYPE = "fieldenforce_notification"
 _API_ERROR = re.compile(r"^[a-z_]+$")
 
 
+TokenSource = Callable[[str], "str | None"]  # town slug -> its bot token, or None
+
+
+def fixed_tokens(tokens: Mapping[str, str]) -> TokenSource:
+    """Town slug -> bot token, "*" serving any town without its own (SLACK_BOT_TOKENS)."""
+    table = dict(tokens)
+    return lambda town: table.get(town) or table.get("*")
+
+
 class SlackChannel:
-    def __init__(self, tokens: Mapping[str, str], *, base_url: str = "", timeout: float) -> None:
-        """`tokens` maps town slug to bot token ("*" = any town); `base_url` overrides https://slack.com/api/."""
-        self.tokens, self.base_url, self.timeout = dict(tokens), base_url or WebClient.BASE_URL, timeout
-        self._clients: dict[str, WebClient] = {}
+    def __init__(self, tokens: Mapping[str, str] | TokenSource, *, base_url: str = "",
+                 timeout: float) -> None:
+        """`tokens`: a map of town slug to bot token ("*" = any town), or a function giving a town's token;
+        `base_url` overrides https://slack.com/api/."""
+        self.token_for = tokens if callable(tokens) else fixed_tokens(tokens)
+        self.base_url, self.timeout = base_url or WebClient.BASE_URL, timeout
+        self._clients: dict[tuple[str, str], WebClient] = {}
 
     def send(self, message: Message) -> DeliveryResult:
         client = self._client(message.town)
@@ -68,13 +81,14 @@ class SlackChannel:
         self._clients.clear()
 
     def _client(self, town: str) -> WebClient:
-        token = self.tokens.get(town) or self.tokens.get("*")
+        token = self.token_for(town)
         if not token:
-            raise PermanentError(f"no Slack bot token for town {town!r} (SLACK_BOT_TOKENS)", "config:slack")
-        if town not in self._clients:
-            self._clients[town] = WebClient(token=token, base_url=self.base_url, timeout=self.timeout,
-                                            retry_handlers=[])
-        return self._clients[town]
+            raise PermanentError(f"no Slack bot token for town {town!r}: Slack is not installed there "
+                                 "(or not in SLACK_BOT_TOKENS)", "config:slack")
+        if (town, token) not in self._clients:
+            self._clients[town, token] = WebClient(token=token, base_url=self.base_url, timeout=self.timeout,
+                                                   retry_handlers=[])
+        return self._clients[town, token]
 
 
 def _carries(posted: dict[str, Any], dedupe_key: str) -> bool:

@@ -15,6 +15,7 @@ from backend.models.meetings import Meeting  # noqa: F401
 from backend.models.ops import AuditEvent, AuditHead, JobHeartbeat, Notification
 from backend.models.sites import Permit, Site
 from backend.models.slack import SlackAcknowledgement, SlackLink, SlackThumbnail  # noqa: F401
+from backend.models.slack_install import TownWorkspace  # noqa: F401
 from backend.models.sms import ShortLink, SmsDeliveryEvent, SmsOptOut  # noqa: F401
 from backend.models.towns import ApiToken, Authority, Membership, Party, Town, User
 

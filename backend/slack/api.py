@@ -1,15 +1,18 @@
-"""Town admins link board members to Slack users (list, propose by e-mail, confirm, revoke) and set each
-board's alert channel."""
+"""Town admins see whether the town's Slack is connected, link board members to Slack users (list, propose
+by e-mail, confirm, revoke) and set each board's alert channel."""
 from __future__ import annotations
 
 import uuid
+from dataclasses import asdict
 
 from apiflask import APIBlueprint, Schema
-from apiflask.fields import UUID, AwareDateTime, List, String
+from apiflask.fields import UUID, AwareDateTime, Boolean, List, String
 from apiflask.validators import Regexp
+from flask import current_app
 
 from backend.security import principal, require_roles
 from backend.slack import channels, links
+from backend.slack.installs import town_slack
 
 bp = APIBlueprint("slack_links", __name__, url_prefix="/api/v1/slack", tag="Slack")
 ADMINS = ("town_admin",)
@@ -32,6 +35,20 @@ class BoardOut(Schema):
     slack_channel = String(allow_none=True)
 
 
+class InstallationOut(Schema):
+    mode = String(metadata={"description": "installed (Add to Slack) | fixed (set by the operator) | off"})
+    installed = Boolean(metadata={"description": "the app can post in the town's workspace"})
+    status = String(metadata={"description": "active | uninstalled | revoked | token_unreadable (the "
+                                             "stored token cannot be opened with SLACK_TOKEN_KEYS) | "
+                                             "not_installed | configured | off"})
+    team_id = String(allow_none=True)
+    team_name = String(allow_none=True)
+    installed_at = AwareDateTime(allow_none=True)
+    installed_by = String(allow_none=True, metadata={"description": "e-mail of the town admin who installed"})
+    ended_at = AwareDateTime(allow_none=True, metadata={"description": "when it was uninstalled or revoked"})
+    install_url = String(allow_none=True, metadata={"description": "GET it to add (or re-add) the app"})
+
+
 class LinkOut(Schema):
     id = UUID()
     user_id = UUID()
@@ -45,6 +62,19 @@ class LinkOut(Schema):
     confirmed_at = AwareDateTime(allow_none=True)
     revoked_by = UUID(allow_none=True)
     revoked_at = AwareDateTime(allow_none=True)
+
+
+@bp.get("/installation")
+@bp.output(InstallationOut)
+@bp.doc(security="BearerAuth", summary="Is your town's Slack connected: how, to which workspace, since when "
+        "(never the token)")
+@require_roles(*ADMINS)
+def installation() -> dict:
+    town = principal().town
+    found = town_slack(town.slug)
+    can_install = current_app.extensions["slack"].oauth_flow is not None
+    answer = {k: v for k, v in asdict(found).items() if k != "bot_token"}  # never the token
+    return {**answer, "install_url": f"/slack/install?town={town.slug}" if can_install else None}
 
 
 @bp.get("/links")

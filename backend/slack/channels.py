@@ -26,10 +26,10 @@ def boards(who: Principal) -> list[Authority]:
 
 def set_channel(who: Principal, authority_id: uuid.UUID, channel_id: str) -> Authority:
     board = get_in_town(Authority, authority_id)
-    runtime = current_app.extensions.get("slack")
-    client = runtime.client_for(who.town.slug) if runtime else None
+    runtime = current_app.extensions["slack"]
+    client = runtime.client_for(who.town.slug)
     if client is None:
-        abort(409, f"{who.town.name} has no Slack workspace configured (SLACK_TOWNS)")
+        abort(409, runtime.not_connected(who.town.name))
     try:
         client.conversations_history(channel=channel_id, limit=1)
     except SlackApiError as exc:

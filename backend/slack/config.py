@@ -1,12 +1,20 @@
-"""Slack configuration: which workspace belongs to which town, validated at start-up.
+"""Slack configuration, validated at start-up. Two ways to give each town its workspace:
 
+Installed ("Add to Slack", one app distributed to every town's workspace):
+    SLACK_CLIENT_ID, SLACK_CLIENT_SECRET = the app's credentials (Basic Information > App Credentials)
+    SLACK_SIGNING_SECRET = the app's signing secret
+    SLACK_TOKEN_KEYS = Fernet keys that seal the installed bot tokens (backend/sealing.py)
+Each town admin then clicks "Add to Slack" (backend/slack/oauth.py); tokens live in the database, sealed.
+
+Fixed (SLACK_CLIENT_ID unset: one workspace, or a town running its own copy of the app):
     SLACK_SIGNING_SECRET = the Slack app's signing secret (Basic Information > App Credentials)
     SLACK_TOWNS = {"carver": {"team_id": "T0123ABCD", "bot_token": "xoxb-…", "signing_secret": "…"}, …}
 
 `bot_token` may be left out when SLACK_BOT_TOKENS (the outbox's delivery tokens) has one for the town;
 `signing_secret` only when the town runs its own copy of the app. A workspace belongs to one town only: the
 same team id under two towns is refused, because the team id is what keeps one town's data out of another's
-workspace. SLACK_TOWNS empty: the bot is off and /slack/events answers 404.
+workspace. SLACK_TOWNS empty: the bot is off and /slack/events answers 404. The two ways do not mix: with
+SLACK_CLIENT_ID set, SLACK_TOWNS and SLACK_BOT_TOKENS must be empty.
 """
 from __future__ import annotations
 
@@ -14,6 +22,9 @@ import json
 import re
 from typing import Any
 
+from apiflask import APIFlask
+
+from backend import sealing
 from backend.config import Settings
 from bot.app import BotConfig, Workspace
 
@@ -60,7 +71,44 @@ def parse_towns(text: str, tokens: dict[str, str]) -> dict[str, Workspace]:
     return by_team
 
 
-def bot_config(settings: Settings, **overrides: Any) -> BotConfig:
+def check_installs(settings: Settings) -> None:
+    """With SLACK_CLIENT_ID set: the secret and signing secret are required and fixed tokens are refused."""
+    if not settings.slack_client_id:
+        return
+    missing = [n for n, v in (("SLACK_CLIENT_SECRET", settings.slack_client_secret),
+                              ("SLACK_SIGNING_SECRET", settings.slack_signing_secret)) if not v]
+    if missing:
+        raise SlackConfigError(f"SLACK_CLIENT_ID is set (towns install with Add to Slack): set "
+                               f"{', '.join(missing)}")
+    fixed = [n for n, v in (("SLACK_TOWNS", settings.slack_towns.strip()),
+                            ("SLACK_BOT_TOKENS", settings.slack_bot_tokens)) if v]
+    if fixed:
+        raise SlackConfigError(f"SLACK_CLIENT_ID is set (tokens come from each town's install): unset "
+                               f"{' and '.join(fixed)}, or unset SLACK_CLIENT_ID to keep fixed tokens")
+
+
+def install_keys(app: APIFlask, settings: Settings) -> None:
+    """The keys that seal installed bot tokens: SLACK_TOKEN_KEYS, required in production with installs."""
+    text = settings.slack_token_keys
+    if not text.strip():
+        if settings.app_env == "production":
+            if settings.slack_client_id:
+                raise SlackConfigError("APP_ENV=production with SLACK_CLIENT_ID requires SLACK_TOKEN_KEYS")
+            return
+        text = sealing.instance_key(app.instance_path, "slack_token_key")
+    try:
+        sealing.install(app, sealing.parse_keys(text))
+    except sealing.SealingKeyError as exc:
+        raise SlackConfigError(str(exc)) from exc
+
+
+def bot_config(settings: Settings, app: APIFlask | None = None, **overrides: Any) -> BotConfig:
+    """The bot's configuration; with SLACK_CLIENT_ID set (and the app, whose database holds the installs),
+    Bolt's OAuth flow instead of fixed workspaces."""
+    check_installs(settings)
+    if settings.slack_client_id and app is not None and "oauth_flow" not in overrides:
+        from backend.slack.oauth import build_flow
+        overrides["oauth_flow"] = build_flow(app, settings)
     workspaces = parse_towns(settings.slack_towns, settings.slack_bot_tokens)
     unsigned = [ws.town_slug for ws in workspaces.values() if not ws.signing_secret]
     if unsigned and not settings.slack_signing_secret:

@@ -111,6 +111,13 @@ BUILDERS: dict[str, Callable[[Notification, str], Message]] = {
 }
 
 
+def installed_token(town_slug: str) -> str | None:
+    """The bot token the town installed with Add to Slack (None: not installed, or uninstalled)."""
+    from flask import current_app
+    workspace = current_app.extensions["slack"].workspace_of(town_slug)
+    return workspace.bot_token if workspace else None
+
+
 def install() -> None:
     for name, builder in BUILDERS.items():
         register_slack_builder(name, builder)

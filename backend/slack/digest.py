@@ -145,7 +145,7 @@ def enqueue_digests(session: Session, runtime: SlackRuntime, as_of: dt.datetime)
     written = 0
     for town in session.scalars(select(Town).where(Town.active.is_(True)).order_by(Town.slug)):
         now_local = local(as_of, town.tz)
-        if runtime.workspace_of(town.slug) is None or now_local.time() < SEND_FROM:
+        if now_local.time() < SEND_FROM or not runtime.connected(town.slug):
             continue
         day = now_local.date() - dt.timedelta(days=1)
         for board in session.scalars(select(Authority).where(Authority.town_id == town.id,

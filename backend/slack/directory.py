@@ -1,8 +1,9 @@
-"""Town and member resolution for the bot: team id -> town, Slack user -> confirmed board member."""
+"""Town and member resolution for the bot: team id -> town, Slack user -> confirmed board member; and the
+town's Slack turned off when the app is uninstalled from its workspace."""
 from __future__ import annotations
 
+import logging
 import uuid
-from collections.abc import Mapping
 
 from apiflask import APIFlask
 from sqlalchemy import select
@@ -10,25 +11,33 @@ from sqlalchemy import select
 from backend.extensions import db
 from backend.models import Authority, Membership, Town, User
 from backend.models.slack import SlackLink
+from backend.slack import installs
 from backend.slack.context import app_session, town_uuid
-from bot.app import Workspace
+from backend.slack.workspaces import Workspaces
 from bot.deps import Member, TownRef
+
+log = logging.getLogger(__name__)
 
 
 class Directory:
-    """`bot.deps.TownDirectory` over the configured workspaces and the SlackLink table."""
+    """`bot.deps.TownDirectory` over the town's workspace (fixed or installed) and the SlackLink table."""
 
-    def __init__(self, app: APIFlask, workspaces: Mapping[str, Workspace]) -> None:
-        self.app, self.workspaces = app, workspaces
+    def __init__(self, app: APIFlask, workspaces: Workspaces, installed: bool) -> None:
+        self.app, self.workspaces, self.installed = app, workspaces, installed
 
     def town_for_team(self, team_id: str) -> TownRef | None:
-        workspace = self.workspaces.get(team_id)
-        if workspace is None:
-            return None
         with app_session(self.app):
-            town = db.session.scalar(select(Town).where(Town.slug == workspace.town_slug,
-                                                        Town.active.is_(True)))
+            slug = self.workspaces.town_of(team_id)
+            town = slug and db.session.scalar(select(Town).where(Town.slug == slug, Town.active.is_(True)))
             return TownRef(str(town.id), town.slug, town.name, town.tz) if town else None
+
+    def workspace_gone(self, team_id: str, reason: str) -> None:
+        if not self.installed:
+            log.warning("slack: %s in workspace %s; remove it from SLACK_TOWNS (or install the app again and "
+                        "update its token)", reason, team_id)
+            return
+        with app_session(self.app):
+            installs.workspace_gone(team_id, reason)
 
     def member_for(self, town: TownRef, team_id: str, slack_user_id: str) -> Member | None:
         with app_session(self.app):

@@ -30,7 +30,7 @@ def run(name: str, max_age_seconds: int, job: Callable[[Any, Any, Any], None]) -
     from backend.jobs.tasks import _app, record_success
     with _app().app_context():
         runtime = current_app.extensions.get("slack")
-        if runtime is None or not runtime.slugs:
+        if runtime is None or not runtime.enabled:
             return
         with acting_as("job:slack"):
             job(db.session, runtime, now())

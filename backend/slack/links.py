@@ -14,6 +14,7 @@ from backend.extensions import db
 from backend.models import Membership, User
 from backend.models.slack import SlackLink
 from backend.security import Principal, get_in_town
+from bot.app import web_client
 
 
 def _user_in_town(who: Principal, user_id: uuid.UUID) -> User:
@@ -29,12 +30,12 @@ def _user_in_town(who: Principal, user_id: uuid.UUID) -> User:
 
 def _lookup(who: Principal, email: str) -> tuple[str, str]:
     """(team id, Slack user id) of `email` in the town's workspace."""
-    runtime = current_app.extensions.get("slack")
-    workspace = runtime.workspace_of(who.town.slug) if runtime else None
-    if runtime is None or workspace is None:
-        abort(409, f"{who.town.name} has no Slack workspace configured (SLACK_TOWNS)")
+    runtime = current_app.extensions["slack"]
+    workspace = runtime.workspace_of(who.town.slug)
+    if workspace is None:
+        abort(409, runtime.not_connected(who.town.name))
     try:
-        found = runtime.client_for(who.town.slug).users_lookupByEmail(email=email)
+        found = web_client(runtime.config, workspace.bot_token).users_lookupByEmail(email=email)
     except SlackApiError as exc:
         error = str(exc.response.get("error") or "error")
         if error == "users_not_found":

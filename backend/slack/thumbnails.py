@@ -23,6 +23,7 @@ from backend.models.slack import SlackThumbnail
 from backend.slack import SlackRuntime
 from backend.slack.actions import order_photos
 from bot import notifier
+from bot.app import web_client
 from bot.deps import PhotoLine, Thumbnails, TownRef
 from bot.text import fmt_at
 from media.errors import MediaError
@@ -96,7 +97,7 @@ def post_pending(session: Session, runtime: SlackRuntime, as_of: dt.datetime,
     for alert in alerts:
         town = session.get(Town, alert.town_id)
         workspace = runtime.workspace_of(town.slug) if town else None
-        client = runtime.client_for(town.slug) if town else None
+        client = web_client(runtime.config, workspace.bot_token) if workspace else None
         order_id = _uuid((alert.payload or {}).get("order_id"))
         order = session.get(EnforcementOrder, order_id) if order_id else None
         if town is None or workspace is None or client is None or order is None or order.town_id != town.id:

@@ -66,12 +66,12 @@ def _write(session: Session) -> None:
     if not changes or not has_app_context():
         return
     runtime = current_app.extensions.get("slack")
-    if runtime is None or not runtime.slugs:
+    if runtime is None or not runtime.enabled:
         return
     for model, obj_id, new in dict.fromkeys(changes):
         obj = session.get(model, obj_id)
         town = session.get(Town, obj.town_id) if obj is not None else None
-        if town is not None and runtime.workspace_of(town.slug) is not None:
+        if town is not None and runtime.workspaces.connected(town.slug, session):
             _enqueue_update(session, town, obj, new)
 
 

@@ -1,22 +1,25 @@
-"""Events API: the bot subscribes only to its own lifecycle (uninstall, token revocation) and logs it."""
+"""Events API: the bot subscribes only to its own lifecycle. An uninstall, or a revoked bot token, deletes
+the workspace's stored tokens (Bolt's own token-revocation listeners, when tokens come from an installation
+store) and turns the town's Slack off (`TownDirectory.workspace_gone`)."""
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from slack_bolt import App
 
 from bot.deps import Deps
 
-log = logging.getLogger(__name__)
-
 
 def register(app: App, deps: Deps) -> None:
     @app.event("app_uninstalled")
-    def _uninstalled(event: dict[str, Any], context: Any) -> None:
-        log.warning("slack: the app was uninstalled from workspace %s; remove it from SLACK_TOWNS",
-                    context.team_id)
+    def _uninstalled(context: Any) -> None:
+        if app.installation_store is not None:
+            app.default_app_uninstalled_event_listener()(context=context)
+        deps.directory.workspace_gone(context.team_id or "", "app_uninstalled")
 
     @app.event("tokens_revoked")
     def _revoked(event: dict[str, Any], context: Any) -> None:
-        log.warning("slack: tokens revoked in workspace %s; reinstall, update SLACK_TOWNS", context.team_id)
+        if app.installation_store is not None:
+            app.default_tokens_revoked_event_listener()(event=event, context=context)
+        if (event.get("tokens") or {}).get("bot"):  # only user tokens revoked: the bot still works
+            deps.directory.workspace_gone(context.team_id or "", "tokens_revoked")

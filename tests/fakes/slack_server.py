@@ -9,9 +9,11 @@ Supported methods: ``auth.test``, ``chat.postMessage``, ``chat.update``,
 ``users.lookupByEmail``, ``users.info``, ``views.open``, ``views.update``,
 ``views.publish``, ``files.getUploadURLExternal``, the upload POST to the
 returned ``upload_url`` (served here, fault endpoint ``"upload_url"``),
-``files.completeUploadExternal`` and ``reactions.add``. Anything else answers
-``unknown_method``. Missing token: ``not_authed``; unknown: ``invalid_auth``;
-revoked: ``token_revoked``.
+``files.completeUploadExternal`` and ``reactions.add``; and the OAuth v2 install
+flow: the consent page ``GET /oauth/v2/authorize`` and ``oauth.v2.access``
+(:mod:`tests.fakes.slack_oauth`). Anything else answers ``unknown_method``.
+Missing token: ``not_authed``; unknown: ``invalid_auth``; revoked:
+``token_revoked``.
 
 Each token belongs to one workspace (team); channels are only visible to
 their own workspace's tokens (others get ``channel_not_found``).
@@ -44,6 +46,7 @@ from typing import Any
 from werkzeug.wrappers import Request, Response
 
 from tests.fakes.base import FakeHTTPServer, Fault, IdFactory, Params
+from tests.fakes.slack_oauth import OAuthFake
 from tests.fakes.slack_workspace import (
     Channel,
     Message,
@@ -91,11 +94,13 @@ class _Upload:
     file: dict[str, Any] | None = None
 
 
-class FakeSlack(FakeHTTPServer):
+class FakeSlack(OAuthFake, FakeHTTPServer):
     """Fake Slack Web API. See the module docstring for what it supports.
 
     Setup: :meth:`add_workspace`, :meth:`add_channel`, :meth:`add_user`,
-    :meth:`seed_message`, :meth:`revoke_token`, :meth:`expire_trigger`.
+    :meth:`seed_message`, :meth:`revoke_token`, :meth:`expire_trigger`;
+    installs: :meth:`register_app`, :meth:`approve_as`, :meth:`deny_next_install`,
+    :meth:`uninstall` (and :attr:`installs`).
     Faults (endpoint = method name or ``"upload_url"``): ``fail_next``,
     ``rate_limit_next``, ``hang_next``, :meth:`error_next`.
     Inspection: ``requests``, ``requests_to(method)``, :attr:`posted_messages`,
@@ -107,7 +112,7 @@ class FakeSlack(FakeHTTPServer):
         "auth.test", "chat.postMessage", "chat.update", "chat.postEphemeral",
         "conversations.history", "conversations.replies", "users.lookupByEmail", "users.info",
         "views.open", "views.update", "views.publish", "files.getUploadURLExternal",
-        "files.completeUploadExternal", "reactions.add", "upload_url",
+        "files.completeUploadExternal", "reactions.add", "upload_url", "oauth.authorize", "oauth.v2.access",
     })
     raw_body_endpoints = frozenset({"upload_url"})
     token = DEFAULT_TOKEN  # default workspace's bot token
@@ -117,6 +122,7 @@ class FakeSlack(FakeHTTPServer):
     def __init__(self) -> None:
         super().__init__()
         self._ids = IdFactory()
+        self._init_oauth()
         self._workspaces: dict[str, Workspace] = {}
         self._tokens: dict[str, str] = {}
         self._revoked: set[str] = set()
@@ -154,8 +160,9 @@ class FakeSlack(FakeHTTPServer):
         return f"{self.base_address}/api/"
 
     # -- setup -----------------------------------------------------------
-    def add_workspace(self, team_id: str, *, token: str, name: str | None = None) -> Workspace:
-        """Create a team with a bot user; ``token`` (and later more) authenticate as it."""
+    def add_workspace(self, team_id: str, *, token: str | None = None, name: str | None = None) -> Workspace:
+        """Create a team with a bot user; ``token`` (and later more, e.g. from an install) authenticate as
+        it. Without a token the app is not installed there yet."""
         with self._lock:
             ws = Workspace(
                 team_id=team_id, name=name or team_id, domain=team_id.lower(),
@@ -164,7 +171,8 @@ class FakeSlack(FakeHTTPServer):
             ws.users[ws.bot_user_id] = SlackUser(ws.bot_user_id, team_id, "fieldenforce", "FieldEnforce",
                                                  None, is_bot=True)
             self._workspaces[team_id] = ws
-            self._tokens[token] = team_id
+            if token:
+                self._tokens[token] = team_id
             return ws
 
     def add_token(self, token: str, team_id: str) -> None:
@@ -260,6 +268,8 @@ class FakeSlack(FakeHTTPServer):
         if path.startswith("/api/"):
             method = path.removeprefix("/api/")
             return method, lambda: self._api_call(method, request)
+        if path == "/oauth/v2/authorize":
+            return "oauth.authorize", lambda: self._authorize_page(request)
         if path.startswith("/upload/v1/"):
             key = path.removeprefix("/upload/v1/")
             return "upload_url", lambda: self._receive_upload(key, request)
@@ -275,11 +285,13 @@ class FakeSlack(FakeHTTPServer):
 
     def _api_call(self, method: str, request: Request) -> Response:
         handler = self._methods.get(method)
-        if handler is None:
+        if handler is None and method != "oauth.v2.access":
             return _json_response({"ok": False, "error": "unknown_method", "req_method": method})
         try:
             params = self._params(request)
             with self._lock:
+                if method == "oauth.v2.access":  # the app's client id and secret, not a token
+                    return _json_response({"ok": True, **self._oauth_v2_access(request, params)})
                 ws = self._authenticate(request, params)
                 payload = handler(ws, params)
         except SlackError as exc:

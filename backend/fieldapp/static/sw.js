@@ -1,6 +1,7 @@
 /* The field app's service worker. VERSION and SHELL are prepended by the server (/sw.js).
  *
- * - The shell (/, the manifest, /static/app/...) is cache-first: it opens with no signal at all.
+ * - The shell (/, the manifest, /static/app/...) is cache-first: it opens with no signal at all. Pages the
+ *   server renders (Slack's install redirect /slack/..., the public notice /n/...) always go to the server.
  * - GET /api/v1/... is network-first with a cache fallback when there is no answer within a few seconds or
  *   a 5xx (an offline copy is marked with the header X-Offline-Copy: <when it was fetched>), so sites,
  *   checklists and lists read in the office work in the bog. Only 200 answers are kept.
@@ -11,6 +12,7 @@ const SHELL_CACHE = `shell-${VERSION}`;
 const API_CACHE = 'api-v1';
 const NETWORK_WAIT_MS = 6000;
 const NOT_CACHED = [/\/original$/, /\.pdf$/, /\/auth\//, /\/openapi\.json$/];
+const SERVER_PAGES = /^\/(slack|n)\//;
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
@@ -39,6 +41,7 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (SERVER_PAGES.test(url.pathname)) return;
   if (request.mode === 'navigate' || url.pathname === '/') {
     event.respondWith(shellFirst(new Request('/')));
   } else if (url.pathname.startsWith('/static/app/') || url.pathname === '/app.webmanifest') {

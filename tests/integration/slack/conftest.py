@@ -199,16 +199,22 @@ class IssuedOrder:
     alert: dict[str, Any]  # the posted Slack message (with "channel")
 
 
-@pytest.fixture
-def cd_order(members) -> IssuedOrder:
-    """A CARVER-136 cease-and-desist at the gravel pit, issued by ERC vote and alerted to #erc-alerts."""
-    s = members
+def issue_cease_and_desist(s: SlackWorld) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """A CARVER-136 cease-and-desist at the gravel pit, issued by ERC vote (not dispatched yet)."""
     agent, erc = s.world.headers("carver", "agent"), s.world.headers("carver", "board_member", "earth")
     site, permit = site_and_permit(s.client, agent, "gravel")
     order = draft_order(s.client, agent, site, permit, "CARVER-136")
     issued = s.client.post(f"/api/v1/orders/{order['id']}/issue", headers=erc, json={
         "at": "2026-04-06T10:00:00-04:00", "authorization": ERC_VOTE, "fine_path": "criminal"})
     assert issued.status_code == 200, issued.json
+    return order, site, permit
+
+
+@pytest.fixture
+def cd_order(members) -> IssuedOrder:
+    """A CARVER-136 cease-and-desist at the gravel pit, issued by ERC vote and alerted to #erc-alerts."""
+    s = members
+    order, site, permit = issue_cease_and_desist(s)
     assert "sent" in s.dispatch()
     (alert,) = [m for m in s.posted("carver:earth_removal_committee") if m["text"].startswith("Cease")]
     return IssuedOrder(order["id"], site, permit, alert)
@@ -223,3 +229,17 @@ def notifications(template: str | None = None) -> list[Notification]:
 
 def at(iso: str) -> dt.datetime:
     return dt.datetime.fromisoformat(iso)
+
+
+@pytest.fixture
+def installer(app, client, world, fake_slack, monkeypatch):  # type: ignore[no-untyped-def]
+    """The app in install mode ("Add to Slack") against the fake; Carver's and Upton's workspaces exist in
+    Slack but the app is installed in neither yet. Put back after the test."""
+    from tests.integration.slack.install_support import Installer, install_mode
+    fake_slack.add_workspace(CARVER_TEAM, name="Town of Carver")
+    fake_slack.add_workspace(UPTON_TEAM, name="Town of Upton")
+    sleeps: list[float] = []
+    previous = app.extensions["slack"]
+    install_mode(app, fake_slack, monkeypatch, sleeps)
+    yield Installer(SlackWorld(app, client, fake_slack, world, sleeps, channels=_channels(fake_slack)))
+    app.extensions["slack"] = previous

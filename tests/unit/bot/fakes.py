@@ -39,6 +39,9 @@ class FakeServices:
     def member_for(self, town: TownRef, team_id: str, slack_user_id: str) -> Member | None:
         return self.linked.get(slack_user_id)
 
+    def workspace_gone(self, team_id: str, reason: str) -> None:
+        self.asked.append(("workspace_gone", (team_id, reason)))
+
     def sites(self, town: TownRef, query: str) -> list[SiteSummary]:
         self.asked.append(("sites", (town.slug, query)))
         return [SiteSummary("Plymouth St gravel pit", "44 Plymouth St", "Map 22 Lot 3", ("ERC-2026-04",), 1,

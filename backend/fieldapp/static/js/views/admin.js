@@ -3,6 +3,7 @@
 import { getJson, postJson, request } from '../api.js';
 import { position } from '../geo.js';
 import { errorBox, field, fmtDate, fmtTime, h, humanize, nextId, render, select } from '../ui.js';
+import { slackCard } from './admin_slack.js';
 
 const TABS = [['sites', 'Sites'], ['parties', 'Parties'], ['permits', 'Permits'], ['users', 'Users'],
   ['submissions', 'Submissions'], ['settings', 'Settings']];
@@ -44,7 +45,7 @@ const VIEWS = {
     const { data, etag } = await getJson('/api/v1/admin/settings');
     const told = notice ? h('p', { class: 'note', role: 'status' }, notice) : null;
     notice = null;
-    return [told, h('p', { class: 'muted' }, `Configuration ${data.config_version}. A change applies from the next `
+    return [told, await slackCard(), h('p', { class: 'muted' }, `Configuration ${data.config_version}. A change applies from the next `
       + 'job run and is audited; assessments state the configuration they were made under.'), settingsForm(data, etag)];
   },
   async submissions() {
