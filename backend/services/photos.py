@@ -22,6 +22,7 @@ from backend.models import Authority, Inspection, Photo, Site, Town
 from backend.security import Principal
 from backend.services.zones import zone_at
 from inspections.calendar import local_date
+from media.body import NOTHING, Announced
 from media.errors import Rejected
 from media.evidence import check_site, check_time, evidence_flags
 from media.ingest import IngestResult, ingest_upload
@@ -29,7 +30,7 @@ from media.location import DeviceFix, Position, exif_position, resolve_location
 from media.storage import PhotoStore
 from media.streaming import spool_upload
 
-REJECT_STATUS = {"too_large": 413}
+REJECT_STATUS = {"too_large": 413, "body_incomplete": 400, "digest_mismatch": 400}
 
 
 @dataclass(frozen=True)
@@ -50,17 +51,20 @@ def rejected(exc: Rejected) -> None:
 
 
 def upload(who: Principal, inspection: Inspection, photo_id: uuid.UUID, body: BinaryIO, *,
-           declared_type: str | None, facts: CaptureFacts) -> tuple[Photo, bool]:
+           declared_type: str | None, facts: CaptureFacts, announced: Announced = NOTHING,
+           verified: tuple[str, ...] = ()) -> tuple[Photo, bool]:
+    """`announced`: what the client said of `body` (checked before anything is stored); `verified`: digests
+    of the whole request the caller already checked (a multipart form)."""
     max_bytes = current_app.config["SETTINGS"].photo_max_bytes
     existing = db.session.get(Photo, photo_id)
     if existing is not None:
-        return _retry(who, existing, inspection, body, max_bytes), False
+        return _retry(who, existing, inspection, body, max_bytes, announced), False
     try:
         result = ingest_upload(body, town=who.town.slug, store=photo_store(), declared_type=declared_type,
-                               max_bytes=max_bytes)
+                               max_bytes=max_bytes, announced=announced)
     except Rejected as exc:
         rejected(exc)
-    photo = _record(who, inspection, photo_id, result, facts)
+    photo = _record(who, inspection, photo_id, result, facts, verified)
     db.session.add(photo)
     db.session.flush()
     if inspection.status == "submitted":  # offline sync: photos may land after the submit
@@ -73,11 +77,12 @@ def upload(who: Principal, inspection: Inspection, photo_id: uuid.UUID, body: Bi
     return photo, True
 
 
-def _retry(who: Principal, existing: Photo, inspection: Inspection, body: BinaryIO, max_bytes: int) -> Photo:
+def _retry(who: Principal, existing: Photo, inspection: Inspection, body: BinaryIO, max_bytes: int,
+           announced: Announced) -> Photo:
     if existing.town_id != who.town_id or existing.inspection_id != inspection.id:
         abort(409, f"photo id {existing.id} is already used by another inspection; generate a new id")
     try:
-        with spool_upload(body, max_bytes=max_bytes) as spooled:
+        with spool_upload(body, max_bytes=max_bytes, announced=announced) as spooled:
             digest = spooled.sha256
     except Rejected as exc:
         rejected(exc)
@@ -88,7 +93,7 @@ def _retry(who: Principal, existing: Photo, inspection: Inspection, body: Binary
 
 
 def _record(who: Principal, inspection: Inspection, photo_id: uuid.UUID, result: IngestResult,
-            facts: CaptureFacts) -> Photo:
+            facts: CaptureFacts, verified: tuple[str, ...]) -> Photo:
     meta = result.metadata
     where = resolve_location(exif_position(meta), facts.device, facts.manual)
     site = db.session.get(Site, inspection.site_id)
@@ -101,11 +106,11 @@ def _record(who: Principal, inspection: Inspection, photo_id: uuid.UUID, result:
         lat=where.position.latitude if where.position else None,
         lon=where.position.longitude if where.position else None,
         accuracy_m=where.position.accuracy_m if where.position else None, provenance=where.source,
-        meta=jsonable(_meta(meta, where, result)), flags=flags, checks=checks,
+        meta=jsonable(_meta(meta, where, result, verified)), flags=flags, checks=checks,
         not_for_public=facts.not_for_public, derivatives_ready=result.derivatives is not None)
 
 
-def _meta(meta: Any, where: Any, result: IngestResult) -> dict[str, Any]:
+def _meta(meta: Any, where: Any, result: IngestResult, verified: tuple[str, ...]) -> dict[str, Any]:
     pos = lambda p: None if p is None else {"lat": p.latitude, "lon": p.longitude,  # noqa: E731
                                             "accuracy_m": p.accuracy_m}
     return {"exif": {k: getattr(meta, k) for k in ("source", "latitude", "longitude", "altitude_m",
@@ -114,7 +119,10 @@ def _meta(meta: Any, where: Any, result: IngestResult) -> dict[str, Any]:
             "exif_position": pos(where.exif), "device_position": pos(where.device),
             "manual_position": pos(where.manual), "device_captured_at": where.device_captured_at,
             "positions_disagree": where.disagree, "distance_exif_device_m": where.distance_m,
-            "trailing_data_bytes": result.trailing_data_bytes, "kind": str(result.kind)}
+            "trailing_data_bytes": result.trailing_data_bytes, "kind": str(result.kind),
+            "declared_type": result.declared_type,
+            "received": {"bytes": result.size,
+                         "digests_verified": sorted({*result.verified_digests, *verified})}}
 
 
 def _checks(town: Town, site: Site, inspection: Inspection, where: Any, taken_at: dt.datetime | None,

@@ -127,9 +127,77 @@ def test_bad_files_are_refused_and_nothing_is_stored(client, agent, inspection, 
     assert client.get(f"/api/v1/inspections/{inspection}/photos", headers=agent).json == []
 
 
-def test_a_declared_type_that_does_not_match_the_content_is_refused(client, agent, inspection):
+def test_an_image_declared_as_another_image_type_is_accepted_by_its_content_and_flagged(client, agent,
+                                                                                       inspection):
+    """An iPhone's HEIC shared as IMG_0003.JPG (image/jpeg) is the HEIC it is; the claim is kept, flagged."""
     resp = post(client, agent, inspection, make_heic(ExifSpec()), filename="IMG_0003.JPG")
-    assert resp.status_code == 422 and resp.json["detail"]["code"] == "type_mismatch"
+    assert resp.status_code == 201, resp.json
+    assert resp.json["mime"] == "image/heic" and "declared_type_mismatch" in resp.json["flags"]
+    assert resp.json["meta"]["declared_type"] == "image/jpeg"
+
+
+@pytest.mark.parametrize("declared,data,code", [
+    pytest.param("text/html", jpeg_at(*BOG), "type_mismatch", id="a JPEG declared as a web page"),
+    pytest.param("image/svg+xml", jpeg_at(*BOG), "type_mismatch", id="a JPEG declared as SVG"),
+    pytest.param("image/jpeg", b"<svg onload=alert(1)></svg>", "not_an_image", id="markup declared as JPEG"),
+])
+def test_a_declared_type_that_is_not_a_supported_image_or_content_that_is_not_one_is_refused(
+        client, agent, inspection, declared, data, code):
+    url = f"/api/v1/inspections/{inspection}/photos/{uuid.uuid4()}"
+    resp = client.put(url, headers=agent | {"Content-Type": declared}, data=data)
+    assert (resp.status_code, resp.json["detail"]["code"]) == (422, code)
+    assert client.get(f"/api/v1/inspections/{inspection}/photos", headers=agent).json == []
+
+
+def sha256_field(data: bytes, algorithm: str = "sha-256") -> str:
+    digest = hashlib.new(algorithm.replace("-", ""), data).digest()
+    return f"{algorithm}=:{base64.b64encode(digest).decode()}:"
+
+
+def test_a_raw_body_with_the_phones_digest_is_stored_and_says_it_was_verified(client, agent, inspection):
+    data = jpeg_at(*BOG)
+    url = f"/api/v1/inspections/{inspection}/photos/{uuid.uuid4()}"
+    resp = client.put(url, headers=agent | {"Content-Type": "image/jpeg", "Repr-Digest": sha256_field(data),
+                                            "Content-Digest": sha256_field(data, "sha-512")}, data=data)
+    assert resp.status_code == 201, resp.json
+    assert resp.json["meta"]["received"] == {"bytes": len(data), "digests_verified": ["sha-256", "sha-512"]}
+
+
+@pytest.mark.parametrize("header,value,status,code", [
+    pytest.param("Repr-Digest", sha256_field(b"other bytes"), 400, "digest_mismatch", id="another digest"),
+    pytest.param("Content-Digest", "sha-256=abc", 400, "digest_field", id="not a byte sequence"),
+    pytest.param("Content-Digest", "sha-256=:AAAA:", 400, "digest_field", id="too short for sha-256"),
+    pytest.param("Content-Encoding", "gzip", 415, "content_encoding", id="encoded body"),
+])
+def test_a_body_that_is_not_what_the_client_announced_is_refused_and_nothing_is_stored(
+        client, agent, inspection, header, value, status, code):
+    data, photo_id = jpeg_at(*BOG), uuid.uuid4()
+    url = f"/api/v1/inspections/{inspection}/photos/{photo_id}"
+    resp = client.put(url, headers=agent | {"Content-Type": "image/jpeg", header: value}, data=data)
+    assert (resp.status_code, resp.json["detail"]["code"]) == (status, code), resp.json
+    assert client.get(f"/api/v1/inspections/{inspection}/photos", headers=agent).json == []
+    again = client.put(url, headers=agent | {"Content-Type": "image/jpeg", "Repr-Digest": sha256_field(data)},
+                       data=data)
+    assert again.status_code == 201, again.json
+
+
+def multipart(photo_id: uuid.UUID, data: bytes) -> tuple[bytes, str]:
+    boundary = "b0undary"
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"photo_id\"\r\n\r\n{photo_id}\r\n"
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"pit.jpg\"\r\n"
+            "Content-Type: image/jpeg\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
+    return body, f"multipart/form-data; boundary={boundary}"
+
+
+def test_a_multipart_form_is_checked_against_its_content_digest(client, agent, inspection):
+    body, content_type = multipart(uuid.uuid4(), jpeg_at(*BOG))
+    url = f"/api/v1/inspections/{inspection}/photos"
+    wrong = client.post(url, headers=agent | {"Content-Digest": sha256_field(body[:-1])}, data=body,
+                        content_type=content_type)
+    assert (wrong.status_code, wrong.json["detail"]["code"]) == (400, "digest_mismatch")
+    right = client.post(url, headers=agent | {"Content-Digest": sha256_field(body)}, data=body,
+                        content_type=content_type)
+    assert right.status_code == 201 and right.json["meta"]["received"]["digests_verified"] == ["sha-256"]
 
 
 def test_a_jpeg_with_trailing_data_is_accepted_and_flagged(client, agent, inspection):
