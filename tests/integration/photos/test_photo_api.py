@@ -9,7 +9,7 @@ import uuid
 
 import pytest
 
-from tests.unit.media.factory import ExifSpec, make_heic, make_jpeg
+from tests.unit.media.factory import ExifSpec, camera_tiff, make_heic, make_jpeg, with_app1
 
 BOG = (41.8790, -70.7480)  # the demo Federici bog site's point
 
@@ -243,3 +243,89 @@ def test_media_verify_finds_deleted_modified_and_orphaned_files(client, agent, i
     assert f"MISSING    {key_of(photos[0])}" in result.output
     assert f"MISMATCHED {key_of(photos[1])}" in result.output
     assert "ORPHANED   carver/" + hashlib.sha256(b"x").hexdigest() in result.output
+
+
+def put(client, headers, inspection, data: bytes, query: str = ""):
+    url = f"/api/v1/inspections/{inspection}/photos/{uuid.uuid4()}{query}"
+    return client.put(url, headers=headers | {"Content-Type": "image/jpeg"}, data=data)
+
+
+DEVICE_FIX = f"?lat={BOG[0]}&lon={BOG[1]}&accuracy_m=8&captured_at=2026-04-06T13:41:00Z"
+
+
+@pytest.mark.parametrize("hostile", [{"exif_claims": 0xFFFF}, {"next_ifd": 8}, {"exif_at": 8}],
+                         ids=["directory-overclaims-its-entries", "next-directory-loops", "exif-ifd-loops"])
+def test_a_malformed_exif_block_is_kept_beside_its_flag_and_never_presented_as_trustworthy(
+        client, agent, inspection, hostile):
+    data = with_app1(camera_tiff(**hostile), make_jpeg(size=(64, 48)))
+    resp = put(client, agent, inspection, data, DEVICE_FIX)
+    assert resp.status_code == 201, resp.json
+    photo = resp.json
+    assert "exif_malformed" in photo["flags"]
+    exif = photo["meta"]["exif"]
+    assert (exif["make"], exif["model"], exif["trustworthy"]) == ("Apple", "iPhone 15", False)
+    assert exif["problems"] and all(isinstance(p, str) for p in exif["problems"])
+    assert photo["meta"]["capture_time"]["trustworthy"] is False
+    assert photo["provenance"] == "device"
+
+
+def test_a_well_formed_block_is_trustworthy(client, agent, inspection):
+    photo = put(client, agent, inspection, with_app1(camera_tiff(), make_jpeg(size=(64, 48)))).json
+    assert "exif_malformed" not in photo["flags"] and photo["meta"]["exif"]["trustworthy"] is True
+    assert photo["taken_at"] == "2026-04-06T13:40:00+00:00"
+    assert photo["meta"]["capture_time"] == {"source": "exif", "why": None, "trustworthy": True}
+
+
+SKEWED = {"gps_time": dt.datetime(2026, 4, 6, 13, 43, 30, tzinfo=dt.UTC)}  # camera 13:40:00 UTC
+
+
+def test_camera_and_gps_clocks_more_than_two_minutes_apart_are_flagged_with_the_skew(client, agent,
+                                                                                       inspection):
+    photo = post(client, agent, inspection, jpeg_at(*BOG, **SKEWED)).json
+    assert "capture_time_skew" in photo["flags"]
+    assert (photo["checks"]["camera_vs_gps_s"], photo["checks"]["camera_vs_gps_max_s"]) == (-210.0, 120.0)
+    assert photo["taken_at"] == "2026-04-06T13:40:00+00:00"  # the camera's clock, flagged
+    close = post(client, agent, inspection,
+                 jpeg_at(*BOG, gps_time=dt.datetime(2026, 4, 6, 13, 40, 20, tzinfo=dt.UTC))).json
+    assert "capture_time_skew" not in close["flags"] and close["checks"]["camera_vs_gps_s"] == -20.0
+
+
+def test_the_skew_bound_is_the_towns_setting(client, agent, inspection, world):
+    admin = world.headers("carver", "town_admin")
+    settings = client.get("/api/v1/admin/settings", headers=admin)
+    resp = client.patch("/api/v1/admin/settings", headers=admin | {"If-Match": settings.headers["ETag"]},
+                        json={"set": {"photo_clock_skew_max_seconds": 300}})
+    assert resp.status_code == 200, resp.json
+    photo = post(client, agent, inspection, jpeg_at(*BOG, **SKEWED)).json
+    assert "capture_time_skew" not in photo["flags"] and photo["checks"]["camera_vs_gps_max_s"] == 300.0
+
+
+def exif_with_camera_time(text: str, gps: dt.datetime) -> bytes:
+    """A JPEG whose DateTimeOriginal is `text` as written (the zeros some cameras write), with GPS time."""
+    from PIL import Image
+
+    from tests.unit.media.factory import exif_bytes, scene
+    exif = Image.Exif()
+    exif.load(exif_bytes(ExifSpec(latitude=BOG[0], longitude=BOG[1], gps_time=gps)))
+    exif.get_ifd(0x8769)[0x9003] = text
+    out = io.BytesIO()
+    scene((64, 48)).save(out, "JPEG", exif=exif.tobytes())
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("camera_time,why", [("0000:00:00 00:00:00", "exif_time_invalid"),
+                                             ("2026:04:06 09:40:00", "exif_offset_unknown")],
+                         ids=["unusable-camera-time", "camera-time-without-offset"])
+def test_a_time_taken_from_the_gps_clock_says_so_and_why(client, agent, inspection, camera_time, why):
+    gps = dt.datetime(2026, 4, 6, 13, 41, 5, tzinfo=dt.UTC)
+    photo = post(client, agent, inspection, exif_with_camera_time(camera_time, gps)).json
+    assert photo["taken_at"] == "2026-04-06T13:41:05+00:00"
+    assert photo["meta"]["capture_time"] == {"source": "gps", "why": why, "trustworthy": True}
+
+
+def test_an_orientation_outside_1_to_8_keeps_its_raw_value_beside_the_flag(client, agent, inspection):
+    data = make_jpeg(ExifSpec(latitude=BOG[0], longitude=BOG[1], orientation=9), size=(80, 60))
+    photo = post(client, agent, inspection, data).json
+    assert "orientation_invalid" in photo["flags"]
+    assert (photo["meta"]["exif"]["orientation"], photo["meta"]["exif"]["orientation_raw"]) == (None, 9)
+    assert (photo["width"], photo["height"]) == (80, 60)  # shown as stored
