@@ -91,14 +91,16 @@ def test_an_audit_row_rewritten_without_the_key_fails(world):
 
 
 def _events_after(town_id, seq: int) -> list[dict]:
-    rows = db.session.execute(select(AuditEvent.__table__).where(AuditEvent.town_id == town_id,
-                                                                 AuditEvent.seq > seq).order_by(AuditEvent.seq))
+    events = AuditEvent.__table__
+    rows = db.session.execute(select(events).where(events.c.town_id == town_id, events.c.seq > seq)
+                              .order_by(events.c.seq))
     return [dict(r._mapping) for r in rows]
 
 
 def _restore_to(town_id, seq: int, hmac: str) -> None:
-    """What restoring yesterday's backup does to the chain: the events after `seq` are gone, the head is back."""
-    db.session.execute(delete(AuditEvent.__table__).where(AuditEvent.town_id == town_id, AuditEvent.seq > seq))
+    """What restoring yesterday's backup does to the chain: the events after `seq` gone, the head back."""
+    events = AuditEvent.__table__
+    db.session.execute(delete(events).where(events.c.town_id == town_id, events.c.seq > seq))
     db.session.execute(update(AuditHead.__table__).where(AuditHead.town_id == town_id)
                        .values(seq=seq, hmac=hmac))
 
@@ -128,7 +130,8 @@ def test_events_of_two_forks_relinked_in_another_order_fail_verification(world, 
     db.session.execute(insert(AuditEvent.__table__).values(**fork_a[0]))
     db.session.execute(update(AuditEvent.__table__).where(AuditEvent.id == fork_b[1]["id"])
                        .values(prev_hmac=fork_a[0]["hmac"]))
-    db.session.execute(delete(Party.__table__).where(Party.__table__.c.id == uuid.UUID(fork_b[0]["object_id"])))
+    parties = Party.__table__
+    db.session.execute(delete(parties).where(parties.c.id == uuid.UUID(fork_b[0]["object_id"])))
     db.session.execute(insert(Party.__table__).values(**a_first))
     db.session.commit()
     result = app.test_cli_runner().invoke(args=["audit", "verify", "--town", "carver"])
