@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 BATCH = 10_000  # marks written per statement
 LOOKUP = 500  # ids per lookup statement (well under SQLite's bound on parameters)
-CACHE_KIB = 16 * 1024  # the scratch file's page cache
+CACHE_KIB = 8 * 1024  # the scratch file's page cache
 
 
 class Mark(NamedTuple):

@@ -32,6 +32,7 @@ from backend.models import AuditEvent, AuditHead, Town
 from backend.models.base import Audited
 
 ROWS_PER_BATCH = 2000  # rows read per round trip, and looked up in the marks together
+EVENTS_PER_BATCH = 10  # the daily job writes its seals (a few hundred kB each) one after another
 VERIFY_CACHE_KIB = 8 * 1024
 
 
@@ -44,7 +45,7 @@ def _check_links(session: Session, town_id: uuid.UUID, key: bytes, last: Marks) 
     gets every object's last event."""
     prev, expected_seq, count = GENESIS, 1, 0
     stmt = select(AuditEvent).where(AuditEvent.town_id == town_id).order_by(AuditEvent.seq)
-    for ev in session.scalars(stmt).yield_per(100):  # a seal holds a few hundred kB
+    for ev in session.scalars(stmt).yield_per(EVENTS_PER_BATCH):
         count += 1
         where = f"audit event seq {ev.seq} ({ev.action} {ev.object_type} {ev.object_id})"
         if ev.seq != expected_seq:
