@@ -7,7 +7,7 @@ export INSTANCE_PATH ?= $(CURDIR)/instance
 export SHARED_DIR ?= $(abspath $(CURDIR)/../shared)
 PYTEST_WORKERS ?= 2
 
-.PHONY: install run migrate seed test test-sqlite test-postgres lint bench-photos bench-accrual clean
+.PHONY: install run migrate seed test test-sqlite test-postgres lint bench-photos bench-accrual bench-audit clean
 
 $(STAMP): requirements.lock pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -48,6 +48,9 @@ bench-photos: install
 
 bench-accrual: install
 	$(BIN)/python -m bench.accrual
+
+bench-audit: install
+	$(BIN)/python -m bench.audit $(BENCH_AUDIT_ARGS)
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache

@@ -6,11 +6,13 @@ from typing import Final, Literal
 
 RejectCode = Literal[
     "not_an_image",  # empty, unrecognised, markup/script, or a format we do not accept
-    "type_mismatch",  # the declared Content-Type names another type than the content
+    "type_mismatch",  # the declared Content-Type names no supported image type
     "truncated",  # the container ends before the image does
     "corrupt",  # the container parses but the pixels (or structure) are broken
     "decompression_bomb",  # more pixels than the format's limit
     "too_large",  # more bytes than the upload limit
+    "body_incomplete",  # fewer (or more) bytes arrived than the request announced, or the stream failed
+    "digest_mismatch",  # the bytes received do not have the digest the client sent
 ]
 
 REJECT_CODES: Final[frozenset[str]] = frozenset(RejectCode.__args__)  # type: ignore[attr-defined]

@@ -4,10 +4,12 @@
 with nothing in it and a flag; single implausible fields are dropped with a flag of their own.
 
 Flags: ``exif_missing`` (no EXIF at all), ``exif_unreadable`` (EXIF present or readers crashed, nothing
-usable), ``exifread_failed`` (primary reader failed, Pillow's answer used), ``gps_invalid``,
+usable), ``exifread_failed`` (primary reader failed, Pillow's answer used), ``exif_malformed`` (the block's
+directories overrun it, loop or point outside it: :mod:`media.exif_structure`; what the readers found is
+kept, with the problems in ``exif_problems``, and is not to be presented as trustworthy), ``gps_invalid``,
 ``gps_ref_missing`` (no N/S or E/W: the sign is unknown, so no position), ``gps_null_island`` (0,0),
 ``altitude_invalid``, ``gps_time_invalid``, ``taken_at_invalid``, ``taken_at_offset_unknown`` (naive
-local camera time), ``orientation_invalid``.
+local camera time), ``orientation_invalid`` (the tag's value is kept in ``orientation_raw``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from typing import BinaryIO, Literal
 
 from media.exif_readers import ORIENTATION, RawTags, Value, raw_from_exifread, raw_from_pillow
+from media.exif_structure import structure_problems
 from media.kinds import Kind
 from media.sniff import open_image
 
@@ -46,21 +49,38 @@ class PhotoMetadata:
     make: str | None = None
     model: str | None = None
     flags: tuple[str, ...] = ()
+    orientation_raw: int | str | None = None  # the Orientation tag's value when it is not 1..8
+    exif_problems: tuple[str, ...] = ()  # what is wrong with the block's structure (exif_malformed)
 
     @property
     def has_position(self) -> bool:
         return self.latitude is not None and self.longitude is not None
 
     @property
+    def trustworthy(self) -> bool:
+        """False when the values come from a malformed block: keep them, never present them as facts."""
+        return "exif_malformed" not in self.flags
+
+    @property
     def found(self) -> int:
         """How many fields hold a value: used to pick the better of two readers."""
-        return sum(
-            getattr(self, f.name) is not None for f in fields(self) if f.name not in ("source", "flags")
-        )
+        skip = ("source", "flags", "exif_problems")
+        return sum(getattr(self, f.name) is not None for f in fields(self) if f.name not in skip)
 
 
 def read_metadata(fp: BinaryIO, kind: Kind) -> PhotoMetadata:
-    """exifread first; Pillow when exifread fails or finds less.  Never raises."""
+    """What the readers found, flagged ``exif_malformed`` when the block's structure is broken.  Never
+    raises."""
+    block = _attempt_block(fp, kind)
+    found = _read(fp, kind, bool(block))
+    problems = _attempt_problems(block) if block else ()
+    if problems:
+        return replace(found, flags=found.flags + ("exif_malformed",), exif_problems=problems)
+    return found
+
+
+def _read(fp: BinaryIO, kind: Kind, block_present: bool) -> PhotoMetadata:
+    """exifread first; Pillow when exifread fails or finds less."""
     primary = _attempt(lambda: metadata_from_raw(raw_from_exifread(fp), "exifread"))
     if primary is not None and primary.found and not _has_field_flags(primary):
         return primary
@@ -70,9 +90,7 @@ def read_metadata(fp: BinaryIO, kind: Kind) -> PhotoMetadata:
         best = max(usable, key=lambda m: m.found)  # ties keep exifread
         return _with_flags(best, ("exifread_failed",) if primary is None else ())
     crashed = primary is None and fallback is None
-    return PhotoMetadata(
-        flags=("exif_unreadable",) if crashed or _exif_present(fp, kind) else ("exif_missing",)
-    )
+    return PhotoMetadata(flags=("exif_unreadable",) if crashed or block_present else ("exif_missing",))
 
 
 def metadata_via_exifread(fp: BinaryIO) -> PhotoMetadata:
@@ -93,12 +111,21 @@ def _attempt(read: Callable[[], PhotoMetadata]) -> PhotoMetadata | None:
         return None
 
 
-def _exif_present(fp: BinaryIO, kind: Kind) -> bool:
+def _attempt_block(fp: BinaryIO, kind: Kind) -> bytes | None:
+    """The EXIF block as the container holds it (Pillow finds it in JPEG, HEIC, PNG and WebP)."""
     try:
         with open_image(fp, kind) as im:
-            return bool(im.info.get("exif"))
+            block = im.info.get("exif")
     except Exception:  # unreadable container: nothing more to say about its EXIF
-        return False
+        return None
+    return bytes(block) if isinstance(block, bytes | bytearray) and block else None
+
+
+def _attempt_problems(block: bytes) -> tuple[str, ...]:
+    try:
+        return structure_problems(block)
+    except Exception:  # a walk that fails is itself a sign of a broken block
+        return ("the EXIF block's directories cannot be walked",)
 
 
 def _has_field_flags(meta: PhotoMetadata) -> bool:
@@ -125,6 +152,7 @@ def metadata_from_raw(raw: RawTags, source: Source) -> PhotoMetadata:
         make=_text(raw.ifd0.get(_MAKE)),
         model=_text(raw.ifd0.get(_MODEL)),
         flags=tuple(flags),
+        orientation_raw=_orientation_raw(raw.ifd0) if "orientation_invalid" in flags else None,
     )
 
 
@@ -268,3 +296,11 @@ def _orientation(ifd0: dict[int, Value], flags: list[str]) -> int | None:
         flags.append("orientation_invalid")
         return None
     return int(number)
+
+
+def _orientation_raw(ifd0: dict[int, Value]) -> int | str | None:
+    """What an invalid Orientation tag held: its number, else its text (kept short), as evidence."""
+    number = _number(ifd0.get(ORIENTATION))
+    if number is not None and number.is_integer():
+        return int(number)
+    return _text(_first(ifd0.get(ORIENTATION)), limit=32) or (None if number is None else str(number))

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from media.body import NOTHING, Announced
 from media.derivatives import Derivatives, derive
 from media.errors import InvalidKey
 from media.exif import PhotoMetadata, read_metadata
@@ -51,6 +52,8 @@ class IngestResult:
     flags: tuple[str, ...]  # sniff flags (trailing_data) + metadata flags
     trailing_data_bytes: int
     derivatives: DerivativeResult | None  # None: the worker must call make_derivatives(store, key, kind)
+    verified_digests: tuple[str, ...] = ()  # the client's digests (RFC 9530) the body matched on arrival
+    declared_type: str | None = None  # the client's Content-Type when it named another image type
 
 
 def ingest_upload(
@@ -62,13 +65,15 @@ def ingest_upload(
     max_bytes: int = DEFAULT_MAX_BYTES,
     derive_now: bool | None = None,
     limits: PixelLimits = DEFAULT_LIMITS,
+    announced: Announced = NOTHING,
 ) -> IngestResult:
     """Accept one upload; raise :class:`media.errors.Rejected` (nothing stored) if it is refused.
 
-    ``derive_now`` defaults to ``not needs_worker(kind)``.
+    ``derive_now`` defaults to ``not needs_worker(kind)``.  ``announced``: what the client said of the body
+    (Content-Length, digests); a body that does not match is refused before anything is read from it.
     """
     check_town(town)
-    with spool_upload(stream, max_bytes=max_bytes) as spooled:
+    with spool_upload(stream, max_bytes=max_bytes, announced=announced) as spooled:
         sniffed = sniff(spooled.file, declared_type, limits=limits)
         metadata = read_metadata(spooled.file, sniffed.kind)
         derive_here = not needs_worker(sniffed.kind) if derive_now is None else derive_now
@@ -89,6 +94,8 @@ def ingest_upload(
         flags=sniffed.flags + metadata.flags,
         trailing_data_bytes=sniffed.trailing_data_bytes,
         derivatives=stored,
+        verified_digests=spooled.verified,
+        declared_type=sniffed.declared_mismatch,
     )
 
 

@@ -45,17 +45,23 @@ def needs_worker(kind: Kind) -> bool:
     return kind is Kind.HEIC
 
 
-def check_declared(declared_type: str | None, sniffed: Kind) -> None:
-    """Raise ``Rejected('type_mismatch')`` when a declared MIME type names something other than ``sniffed``.
+def check_declared(declared_type: str | None, sniffed: Kind) -> str | None:
+    """The declared MIME type when it names another supported image type than ``sniffed`` (None when it
+    agrees or makes no claim); raise ``Rejected('type_mismatch')`` when it names anything else.
 
-    ``None``, empty and ``application/octet-stream`` make no claim and always pass; parameters such as
-    ``; charset=`` are ignored.
+    The content decides: phones share an iPhone's HEIC named ``.jpg`` and declared ``image/jpeg``, and such
+    a file is accepted as the HEIC it is, with the declared type returned so it is recorded and flagged.
+    A declared type that is not a supported image (``text/html``, ``image/svg+xml``, ``image/gif``...) is
+    refused even when the content is an image.  ``None``, empty and ``application/octet-stream`` make no
+    claim; parameters such as ``; charset=`` are ignored.
     """
     if declared_type is None:
-        return
+        return None
     essence = declared_type.split(";", 1)[0].strip().lower()
     if essence in _NO_CLAIM:
-        return
+        return None
     claimed = _DECLARED.get(essence)
-    if claimed is not sniffed:
-        raise Rejected("type_mismatch", f"declared {essence!r} but the content is {sniffed.mime}")
+    if claimed is None:
+        raise Rejected("type_mismatch", f"declared {essence[:80]!r}, which is not a JPEG, HEIC, PNG or WebP "
+                       f"image type (the content is {sniffed.mime})")
+    return None if claimed is sniffed else essence

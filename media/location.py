@@ -1,7 +1,8 @@
 """Where a photo was taken, and how we know: EXIF, the client's device fix, or an inspector's manual pin.
 
 Pure functions.  Precedence for the chosen position: manual pin (a person placed it deliberately), then
-EXIF (travels inside the hashed original), then the device fix.  Both machine readings are always kept,
+EXIF (travels inside the hashed original), then the device fix (which also goes before EXIF read from a
+malformed block).  Both machine readings are always kept,
 and :attr:`LocationProvenance.disagree` says whether they are further apart than their accuracies allow.
 """
 
@@ -72,14 +73,19 @@ def resolve_location(
     manual: Position | None = None,
     *,
     unknown_accuracy_m: float = UNKNOWN_ACCURACY_M,
+    exif_trusted: bool = True,
 ) -> LocationProvenance:
+    """``exif_trusted=False`` (read from a malformed EXIF block): the EXIF position is kept and compared, but
+    the device fix is chosen over it when there is one."""
     device_position = device.position if device else None
     distance = allowed = None
     if exif is not None and device_position is not None:
         distance = haversine_m(exif, device_position)
         allowed = _accuracy(exif, unknown_accuracy_m) + _accuracy(device_position, unknown_accuracy_m)
+    exif_first = exif if exif_trusted else None
     source: LocationSource = (
-        "manual" if manual else "exif" if exif else "device" if device_position else "none"
+        "manual" if manual else "exif" if exif_first else "device" if device_position
+        else "exif" if exif else "none"
     )
     chosen = {"manual": manual, "exif": exif, "device": device_position, "none": None}[source]
     return LocationProvenance(

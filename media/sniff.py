@@ -1,6 +1,7 @@
 """Identify an upload from its content alone, and open it with Pillow under explicit pixel limits.
 
-The file name and the client's Content-Type are never trusted: the kind comes from the magic bytes,
+The file name and the client's Content-Type are never trusted: the kind comes from the magic bytes (a
+declared type naming another supported image is recorded and flagged, any other claim is refused),
 the container is walked to find where the image ends (and whether it is complete), and Pillow must then
 agree by parsing the header.  Nothing is decoded here.
 
@@ -72,6 +73,7 @@ class SniffResult:
     height: int
     trailing_data_bytes: int  # bytes after the end of the image (Motion Photo, trailers, gain maps)
     progressive: bool = False
+    declared_mismatch: str | None = None  # the declared type, when it named another supported image type
 
     @property
     def mime(self) -> str:
@@ -79,7 +81,8 @@ class SniffResult:
 
     @property
     def flags(self) -> tuple[str, ...]:
-        return ("trailing_data",) if self.trailing_data_bytes else ()
+        return (("trailing_data",) if self.trailing_data_bytes else ()) + (
+            ("declared_type_mismatch",) if self.declared_mismatch else ())
 
 
 def sniff(
@@ -91,7 +94,7 @@ def sniff(
     if not head:
         raise Rejected("not_an_image", "the upload is empty")
     kind = detect_kind(head)
-    check_declared(declared_type, kind)
+    declared_mismatch = check_declared(declared_type, kind)
     with file_buffer(fp) as buf:
         layout = scan(kind, buf)
         trailing = len(buf) - layout.end
@@ -100,7 +103,7 @@ def sniff(
     check_pixels(kind, (layout.width, layout.height), layout.progressive, limits)
     with open_image(fp, kind, limits=limits) as im:
         width, height = im.size
-    return SniffResult(kind, width, height, trailing, layout.progressive)
+    return SniffResult(kind, width, height, trailing, layout.progressive, declared_mismatch)
 
 
 def detect_kind(head: bytes) -> Kind:

@@ -10,12 +10,14 @@ from typing import Any
 from apiflask import APIBlueprint, abort
 from flask import Response, request
 
+from backend.api import photo_body
 from backend.api.schemas import PhotoOut, PhotoPatch
 from backend.extensions import db
 from backend.models import Inspection, Photo
 from backend.security import get_in_town, principal, require_roles
 from backend.services import photo_files
 from backend.services import photos as service
+from media.errors import Rejected
 from media.keys import derivative_key
 from media.location import DeviceFix, Position
 
@@ -26,7 +28,9 @@ UPLOAD_DOC = ("Upload one photo under a client-generated photo id. The client al
               "measured at capture (browsers strip GPS): lat, lon, accuracy_m, captured_at; optionally a "
               "manual pin (manual_lat, manual_lon) and not_for_public. A retry with the same id and bytes "
               "returns the stored record (200); other bytes under the same id are a 409. Type comes from "
-              "the content only.")
+              "the content (a declared type naming another supported image is recorded and flagged). A body "
+              "shorter than its Content-Length, or whose Content-Digest/Repr-Digest (RFC 9530, sha-256 or "
+              "sha-512) does not match, is a 400 and nothing is stored.")
 
 
 def _float(values: Mapping[str, Any], name: str, lo: float, hi: float) -> float | None:
@@ -80,28 +84,38 @@ def _answer(photo: Photo, created: bool):  # type: ignore[no-untyped-def]
 
 @bp.post("/inspections/<uuid:inspection_id>/photos")
 @bp.doc(security="BearerAuth", description=UPLOAD_DOC,
-        responses={201: "stored", 200: "already stored", 409: "id used for other bytes", 413: "too large",
-                   422: "not an acceptable image"})
+        responses={201: "stored", 200: "already stored", 400: "the body did not arrive whole",
+                   409: "id used for other bytes", 413: "too large", 422: "not an acceptable image"})
 @require_roles(*FIELD)
 def upload_photo_multipart(inspection_id: uuid.UUID):  # type: ignore[no-untyped-def]
     inspection = get_in_town(Inspection, inspection_id)
+    expected = photo_body.announced(request)
+    tally = photo_body.tally_form_body(request, expected)
     upload = request.files.get("file")
+    photo_body.drain(request)
+    try:
+        tally.check(expected)
+    except Rejected as exc:
+        service.rejected(exc)
     if upload is None:
         abort(422, "no file", detail={"form": {"file": ["a multipart part named 'file' is required"]}})
     photo, created = service.upload(principal(), inspection, _photo_id(request.form.get("photo_id")),
                                     upload.stream, declared_type=upload.mimetype or None,
-                                    facts=capture_facts(request.form))
+                                    facts=capture_facts(request.form), verified=tuple(expected.digests))
     return _answer(photo, created)
 
 
 @bp.put("/inspections/<uuid:inspection_id>/photos/<uuid:photo_id>")
-@bp.doc(security="BearerAuth", description=UPLOAD_DOC + " Raw body; capture facts as query parameters.")
+@bp.doc(security="BearerAuth", description=UPLOAD_DOC + " Raw body; capture facts as query parameters.",
+        responses={201: "stored", 200: "already stored", 400: "the body did not arrive whole",
+                   409: "id used for other bytes", 413: "too large", 422: "not an acceptable image"})
 @require_roles(*FIELD)
 def upload_photo_raw(inspection_id: uuid.UUID, photo_id: uuid.UUID):  # type: ignore[no-untyped-def]
     inspection = get_in_town(Inspection, inspection_id)
     declared = request.mimetype if request.mimetype not in ("", "application/octet-stream") else None
-    photo, created = service.upload(principal(), inspection, photo_id, request.stream, declared_type=declared,
-                                    facts=capture_facts(request.args))
+    facts, expected = capture_facts(request.args), photo_body.announced(request)
+    photo, created = service.upload(principal(), inspection, photo_id, photo_body.RequestBody(request),
+                                    declared_type=declared, facts=facts, announced=expected)
     return _answer(photo, created)
 
 

@@ -39,6 +39,7 @@ from backend.models import (
 from backend.models.evidence import ViolationPhoto
 from backend.pdf.layout import Page
 from backend.services.order_documents import quote_of
+from backend.services.photo_facts import photo_lines
 from backend.services.photo_files import key_of, photo_store
 from inspections.config import SWITCHES, BylawConfig, ConfigError
 from media.keys import derivative_key
@@ -138,11 +139,9 @@ def _photos(page: Page, case: Case) -> None:
     page.heading("Photographs (originals in the ZIP, named by id; SHA-256 below)")
     store = photo_store()
     for p in case.photos:
-        exif, device = p.meta.get("exif_position"), p.meta.get("device_position")
         page.para(f"{_original_name(p)}  sha256 {p.sha256}", style="B")
-        page.para(f"taken {p.taken_at or 'unknown'}; position {p.lat}, {p.lon} +/- {p.accuracy_m} m from "
-                  f"{p.provenance}; EXIF {exif}; device {device}; flags {', '.join(p.flags) or 'none'}; "
-                  f"checks {json.dumps(p.checks, sort_keys=True, default=str)}")
+        for text, style in photo_lines(p):
+            page.para(text, style=style)
         if p.derivatives_ready:
             thumb = store.get(derivative_key(key_of(p).split("/")[0], p.sha256, "thumb.jpg"))
             page.image(io.BytesIO(thumb), w=180)

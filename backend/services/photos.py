@@ -22,6 +22,8 @@ from backend.models import Authority, Inspection, Photo, Site, Town
 from backend.security import Principal
 from backend.services.zones import zone_at
 from inspections.calendar import local_date
+from media.body import NOTHING, Announced
+from media.capture_time import CaptureTime, capture_time, clock_skew
 from media.errors import Rejected
 from media.evidence import check_site, check_time, evidence_flags
 from media.ingest import IngestResult, ingest_upload
@@ -29,7 +31,8 @@ from media.location import DeviceFix, Position, exif_position, resolve_location
 from media.storage import PhotoStore
 from media.streaming import spool_upload
 
-REJECT_STATUS = {"too_large": 413}
+CLOCK_SKEW_KEY, CLOCK_SKEW_DEFAULT_S = "photo_clock_skew_max_seconds", 120
+REJECT_STATUS = {"too_large": 413, "body_incomplete": 400, "digest_mismatch": 400}
 
 
 @dataclass(frozen=True)
@@ -50,17 +53,20 @@ def rejected(exc: Rejected) -> None:
 
 
 def upload(who: Principal, inspection: Inspection, photo_id: uuid.UUID, body: BinaryIO, *,
-           declared_type: str | None, facts: CaptureFacts) -> tuple[Photo, bool]:
+           declared_type: str | None, facts: CaptureFacts, announced: Announced = NOTHING,
+           verified: tuple[str, ...] = ()) -> tuple[Photo, bool]:
+    """`announced`: what the client said of `body` (checked before anything is stored); `verified`: digests
+    of the whole request the caller already checked (a multipart form)."""
     max_bytes = current_app.config["SETTINGS"].photo_max_bytes
     existing = db.session.get(Photo, photo_id)
     if existing is not None:
-        return _retry(who, existing, inspection, body, max_bytes), False
+        return _retry(who, existing, inspection, body, max_bytes, announced), False
     try:
         result = ingest_upload(body, town=who.town.slug, store=photo_store(), declared_type=declared_type,
-                               max_bytes=max_bytes)
+                               max_bytes=max_bytes, announced=announced)
     except Rejected as exc:
         rejected(exc)
-    photo = _record(who, inspection, photo_id, result, facts)
+    photo = _record(who, inspection, photo_id, result, facts, verified)
     db.session.add(photo)
     db.session.flush()
     if inspection.status == "submitted":  # offline sync: photos may land after the submit
@@ -73,11 +79,12 @@ def upload(who: Principal, inspection: Inspection, photo_id: uuid.UUID, body: Bi
     return photo, True
 
 
-def _retry(who: Principal, existing: Photo, inspection: Inspection, body: BinaryIO, max_bytes: int) -> Photo:
+def _retry(who: Principal, existing: Photo, inspection: Inspection, body: BinaryIO, max_bytes: int,
+           announced: Announced) -> Photo:
     if existing.town_id != who.town_id or existing.inspection_id != inspection.id:
         abort(409, f"photo id {existing.id} is already used by another inspection; generate a new id")
     try:
-        with spool_upload(body, max_bytes=max_bytes) as spooled:
+        with spool_upload(body, max_bytes=max_bytes, announced=announced) as spooled:
             digest = spooled.sha256
     except Rejected as exc:
         rejected(exc)
@@ -88,33 +95,54 @@ def _retry(who: Principal, existing: Photo, inspection: Inspection, body: Binary
 
 
 def _record(who: Principal, inspection: Inspection, photo_id: uuid.UUID, result: IngestResult,
-            facts: CaptureFacts) -> Photo:
+            facts: CaptureFacts, verified: tuple[str, ...]) -> Photo:
     meta = result.metadata
-    where = resolve_location(exif_position(meta), facts.device, facts.manual)
+    where = resolve_location(exif_position(meta), facts.device, facts.manual, exif_trusted=meta.trustworthy)
     site = db.session.get(Site, inspection.site_id)
-    taken_at = meta.taken_at if meta.taken_at and meta.taken_at.tzinfo else meta.gps_time
+    when = capture_time(meta)
     checks = _checks(who.town, site, inspection, where, meta.taken_at, result.sha256)
-    flags = list(dict.fromkeys([*result.flags, *checks.pop("flags")]))
+    skew = clock_skew(meta, max_skew=dt.timedelta(seconds=clock_skew_bound(who.town)))
+    if skew is not None:
+        checks |= {"camera_vs_gps_s": skew.seconds, "camera_vs_gps_max_s": skew.max_seconds}
+    flags = list(dict.fromkeys([*result.flags, *checks.pop("flags"),
+                                *(["capture_time_skew"] if skew and skew.flagged else [])]))
     return Photo(
         id=photo_id, town_id=who.town_id, inspection_id=inspection.id, sha256=result.sha256, size=result.size,
-        mime=result.mime, width=result.width, height=result.height, taken_at=taken_at,
+        mime=result.mime, width=result.width, height=result.height, taken_at=when.at,
         lat=where.position.latitude if where.position else None,
         lon=where.position.longitude if where.position else None,
         accuracy_m=where.position.accuracy_m if where.position else None, provenance=where.source,
-        meta=jsonable(_meta(meta, where, result)), flags=flags, checks=checks,
+        meta=jsonable(_meta(meta, where, result, verified) | {"capture_time": _when(when)}), flags=flags,
+        checks=checks,
         not_for_public=facts.not_for_public, derivatives_ready=result.derivatives is not None)
 
 
-def _meta(meta: Any, where: Any, result: IngestResult) -> dict[str, Any]:
+def _meta(meta: Any, where: Any, result: IngestResult, verified: tuple[str, ...]) -> dict[str, Any]:
     pos = lambda p: None if p is None else {"lat": p.latitude, "lon": p.longitude,  # noqa: E731
                                             "accuracy_m": p.accuracy_m}
-    return {"exif": {k: getattr(meta, k) for k in ("source", "latitude", "longitude", "altitude_m",
-                                                   "gps_h_error_m", "gps_time", "taken_at", "orientation",
-                                                   "make", "model")},
+    exif = {k: getattr(meta, k) for k in ("source", "latitude", "longitude", "altitude_m", "gps_h_error_m",
+                                          "gps_time", "taken_at", "orientation", "orientation_raw", "make",
+                                          "model")}
+    exif |= {"trustworthy": meta.trustworthy, "problems": list(meta.exif_problems)}
+    return {"exif": exif,
             "exif_position": pos(where.exif), "device_position": pos(where.device),
             "manual_position": pos(where.manual), "device_captured_at": where.device_captured_at,
             "positions_disagree": where.disagree, "distance_exif_device_m": where.distance_m,
-            "trailing_data_bytes": result.trailing_data_bytes, "kind": str(result.kind)}
+            "trailing_data_bytes": result.trailing_data_bytes, "kind": str(result.kind),
+            "declared_type": result.declared_type,
+            "received": {"bytes": result.size,
+                         "digests_verified": sorted({*result.verified_digests, *verified})}}
+
+
+def _when(when: CaptureTime) -> dict[str, Any]:
+    """Where the record's taken_at came from (and why not the camera's clock), and whether to trust it."""
+    return {"source": when.source, "why": when.why, "trustworthy": when.trustworthy}
+
+
+def clock_skew_bound(town: Town) -> int:
+    """Seconds camera and GPS clocks may differ before a photo is flagged (town setting, default 120)."""
+    value = (town.settings or {}).get(CLOCK_SKEW_KEY)
+    return value if isinstance(value, int) and not isinstance(value, bool) else CLOCK_SKEW_DEFAULT_S
 
 
 def _checks(town: Town, site: Site, inspection: Inspection, where: Any, taken_at: dt.datetime | None,

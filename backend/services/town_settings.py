@@ -34,6 +34,11 @@ def _due_days(value: Any) -> None:
         raise ValueError("must be between 0 and 90 days")
 
 
+def _skew_seconds(value: Any) -> None:
+    if not 0 <= value <= 86_400:
+        raise ValueError("must be between 0 and 86400 seconds")
+
+
 @dataclass(frozen=True)
 class AppSetting:
     kind: type
@@ -51,6 +56,9 @@ APP_SETTINGS: Mapping[str, AppSetting] = {
                                   "off (default: the deployment's SMS_QUIET_HOURS)", _quiet_hours),
     NOTICE_ON_OPEN: AppSetting(bool, True, "text the offender a courtesy violation notice when a violation "
                                "opens (false: staff send it)"),
+    "photo_clock_skew_max_seconds": AppSetting(int, 120, "seconds a photo's camera time may differ from "
+                                               "its GPS time before the photo is flagged", _skew_seconds,
+                                               0, 86_400),
 }
 
 

@@ -5,6 +5,7 @@ import datetime as dt
 from typing import Any
 
 from backend.models import Site, Town
+from backend.services import fine_config
 from inspections.config import BylawConfig
 from inspections.resource_areas import validate_collection
 from inspections.zone_rules import Bylaw
@@ -16,7 +17,8 @@ WETLANDS_BYLAW = {"CARVER-281": Bylaw.CARVER_281, "UPTON-280": Bylaw.UPTON_280,
 
 
 def town_config(town: Town) -> BylawConfig:
-    return BylawConfig(dict(town.settings or {}))
+    """The engine's switches only: the town's app keys (reinspection_due_days, ...) are no engine setting."""
+    return fine_config.town_config(town)
 
 
 def wetlands_bylaw(town: Town, chapters: list[str]) -> Bylaw | None:

@@ -63,6 +63,7 @@ def test_an_agent_files_an_inspection_with_two_photos_and_a_failed_item_and_sees
     photos = rows(live, "Photo", inspection_id=stored.id)
     assert len(photos) == 2 and {p.provenance for p in photos} == {"device"}
     assert all((round(p.lat, 6), round(p.lon, 6), p.accuracy_m) == (41.90205, -70.7651, 8) for p in photos)
+    assert all(p.meta["received"]["digests_verified"] == ["sha-256"] for p in photos), "the phone's hash"
     [violation] = rows(live, "Violation", inspection_id=stored.id)
     assert violation.provision == "CARVER-136-BUFFER-50FT" and violation.status == "open"
     assert len(rows(live, "ViolationPhoto", violation_id=violation.id)) == 2

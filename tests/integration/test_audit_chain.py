@@ -3,14 +3,15 @@ from __future__ import annotations
 
 import json
 import threading
+import uuid
 
 import pytest
-from sqlalchemy import select, text
+from sqlalchemy import delete, insert, select, text, update
 
 from backend.audit import acting_as
 from backend.audit_verify import verify_town
 from backend.extensions import db
-from backend.models import AuditEvent, Party, Site, Town
+from backend.models import AuditEvent, AuditHead, Party, Site, Town
 
 KEY = b"test-audit-key"
 
@@ -87,6 +88,55 @@ def test_an_audit_row_rewritten_without_the_key_fails(world):
     db.session.commit()
     report = verify_town(db.session, town.id, KEY)
     assert not report.ok and "seq 5" in report.problem and "HMAC does not verify" in report.problem
+
+
+def _events_after(town_id, seq: int) -> list[dict]:
+    events = AuditEvent.__table__
+    rows = db.session.execute(select(events).where(events.c.town_id == town_id, events.c.seq > seq)
+                              .order_by(events.c.seq))
+    return [dict(r._mapping) for r in rows]
+
+
+def _restore_to(town_id, seq: int, hmac: str) -> None:
+    """What restoring yesterday's backup does to the chain: the events after `seq` gone, the head back."""
+    events = AuditEvent.__table__
+    db.session.execute(delete(events).where(events.c.town_id == town_id, events.c.seq > seq))
+    db.session.execute(update(AuditHead.__table__).where(AuditHead.town_id == town_id)
+                       .values(seq=seq, hmac=hmac))
+
+
+def test_events_of_two_forks_relinked_in_another_order_fail_verification(world, app):
+    """A backup restored and written to again forks the chain: both forks have a seq 20 and 21, each event
+    signed. Splicing fork A's seq 20 before fork B's seq 21 (prev link rewritten, rows made to match) gives
+    an order of events that never happened; it verifies only if an HMAC does not cover the previous link."""
+    town = carver(world)
+    head = db.session.get(AuditHead, town.id)
+    fork_at, fork_hmac = head.seq, head.hmac
+    with acting_as("test:fork-a"):
+        db.session.add_all([Party(town_id=town.id, kind="owner", name=f"Fork A {i}") for i in (1, 2)])
+        db.session.commit()
+    fork_a = _events_after(town.id, fork_at)
+    a_first = {c: v for c, v in db.session.execute(select(Party.__table__).where(
+        Party.__table__.c.id == uuid.UUID(fork_a[0]["object_id"]))).one()._mapping.items()}
+    db.session.execute(delete(Party.__table__).where(Party.__table__.c.name.like("Fork A %")))
+    _restore_to(town.id, fork_at, fork_hmac)
+    db.session.commit()
+    with acting_as("test:fork-b"):
+        db.session.add_all([Party(town_id=town.id, kind="owner", name=f"Fork B {i}") for i in (1, 2)])
+        db.session.commit()
+    assert verify_town(db.session, town.id, KEY).ok  # fork B on its own is a good chain
+    fork_b = _events_after(town.id, fork_at)
+    db.session.execute(delete(AuditEvent.__table__).where(AuditEvent.id == fork_b[0]["id"]))
+    db.session.execute(insert(AuditEvent.__table__).values(**fork_a[0]))
+    db.session.execute(update(AuditEvent.__table__).where(AuditEvent.id == fork_b[1]["id"])
+                       .values(prev_hmac=fork_a[0]["hmac"]))
+    parties = Party.__table__
+    db.session.execute(delete(parties).where(parties.c.id == uuid.UUID(fork_b[0]["object_id"])))
+    db.session.execute(insert(Party.__table__).values(**a_first))
+    db.session.commit()
+    result = app.test_cli_runner().invoke(args=["audit", "verify", "--town", "carver"])
+    assert result.exit_code == 1, result.output
+    assert f"seq {fork_at + 2} (create Party {fork_b[1]['object_id']}): HMAC does not verify" in result.output
 
 
 def test_the_wrong_key_fails_verification(world):

@@ -289,6 +289,23 @@ def test_a_measurement_decides_over_the_ticked_answer(world, client):
     assert v["offender_id"] == party_id("South Shore Sand & Gravel LLC")  # ch. 136: the operator
 
 
+def test_a_ticked_pass_with_a_failing_measurement_does_not_correct_the_earlier_violation(app, world, client):
+    """CARVER-136-BUFFER-50FT: the agent ticks "pass" but measures 30 ft; the measurement decides, so the
+    violation found two days earlier is still open (no correction, no corrected_at)."""
+    agent = world.headers("carver", "agent")
+    site, permit = site_and_permit(client, agent, "gravel")
+    measured_30ft = {"item_id": "buffer-50ft", "data": {"nearest_disturbance_ft": 30}}
+    submit(client, agent, site, permit, [measured_30ft | {"answer": "fail"}])
+    set_clock(app, "2026-04-08T15:00:00+00:00")
+    later, resp = submit(client, agent, site, permit, [measured_30ft | {"answer": "pass"}],
+                         started_at="2026-04-08T09:00:00-04:00")
+    assert resp.status_code == 200, resp.json
+    [v] = violations(client, agent, site)
+    assert (v["status"], v["corrected_at"]) == ("open", None)
+    record = client.get(f"/api/v1/inspections/{later}/evaluation", headers=agent).json
+    assert record["corrected_ids"] == [] and "MEASUREMENT-OVERRIDES-ANSWER:buffer-50ft" in record["flags"]
+
+
 def test_an_inspection_without_a_checklist_only_records_its_answers(client, agent):
     bog = client.get("/api/v1/sites?q=bog", headers=agent).json[0]
     iid, resp = submit(client, agent, bog, None, [{"item_id": "silt-fence", "answer": "fail"}])

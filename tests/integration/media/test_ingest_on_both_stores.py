@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 
+from media.body import Announced
+from media.errors import Rejected
 from media.fixity import verify
 from media.ingest import ingest_upload, make_derivatives
 from media.kinds import Kind
@@ -31,3 +34,14 @@ def test_heic_in_the_worker(backend: Backend) -> None:
     thumb = Image.open(io.BytesIO(backend.store.get(made.thumb_key)))
     assert thumb.size == (300, 400) and green_corner(thumb) == "tr"
     assert made.decoded_size == (300, 400)
+
+
+def test_a_body_shorter_than_announced_leaves_nothing_in_the_store(backend: Backend) -> None:
+    whole = make_jpeg(TURNED, size=(400, 300)) + b"MotionPhoto_Data" + bytes(8000)
+    cut = whole[:-3000]  # the JPEG parses: only the count shows the trailer is short
+    with pytest.raises(Rejected) as caught:
+        ingest_upload(io.BytesIO(cut), town="upton", store=backend.store, announced=Announced(len(whole)))
+    assert caught.value.code == "body_incomplete" and list(backend.store.list_keys()) == []
+    result = ingest_upload(io.BytesIO(whole), town="upton", store=backend.store,
+                           announced=Announced(len(whole)))
+    assert backend.store.get(result.key) == whole and "trailing_data" in result.flags

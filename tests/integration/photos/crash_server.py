@@ -1,4 +1,5 @@
-"""A throwaway server for the crash test: fresh SQLite schema + demo on first start, then serve on PORT."""
+"""A throwaway server for the crash test: fresh SQLite schema + demo on first start, then serve on PORT
+(PORT 0: seed only, print the accounts and exit, for a test that serves the database with gunicorn)."""
 from __future__ import annotations
 
 import os
@@ -21,6 +22,8 @@ def main() -> None:
                 for email, password, town, role in seed_demo():
                     if town == "carver" and role == "agent":
                         print(f"ACCOUNT {email} {password}", flush=True)
+    if sys.argv[1] == "0":
+        return
     server = make_server("127.0.0.1", int(sys.argv[1]), app, threaded=True)
     print("READY", flush=True)
     server.serve_forever()

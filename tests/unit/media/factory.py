@@ -208,3 +208,44 @@ def display_p3_icc() -> bytes:
     header += bytes(12) + b"acsp" + bytes(24) + struct.pack(">I", 0) + _s15(0.9642) + _s15(1.0) + _s15(0.8249)
     header += bytes(128 - len(header))
     return header + struct.pack(">I", len(tags)) + table + body
+
+
+# --- EXIF blocks built byte by byte (well formed, or hostile in one named way) ---------------------------
+def with_app1(payload: bytes, image: bytes | None = None) -> bytes:
+    """A JPEG whose first segment is an APP1 'Exif' segment holding ``payload`` (a TIFF structure)."""
+    data = image or make_jpeg()
+    body = b"Exif\x00\x00" + payload
+    return data[:2] + b"\xff\xe1" + (len(body) + 2).to_bytes(2, "big") + body + data[2:]
+
+
+def _ifd(entries: list[tuple[int, int, int, bytes]], at: int, next_ifd: int, claimed: int | None = None
+         ) -> tuple[bytes, bytes]:
+    """A big-endian directory at offset ``at`` (its values follow it): (directory, values)."""
+    head = struct.pack(">H", len(entries) if claimed is None else claimed)
+    data_at, values, table = at + 2 + 12 * len(entries) + 4, b"", b""
+    for tag, kind, count, value in entries:
+        if len(value) <= 4:
+            table += struct.pack(">HHI", tag, kind, count) + value.ljust(4, b"\0")
+        else:
+            table += struct.pack(">HHII", tag, kind, count, data_at + len(values))
+            values += value + b"\0" * (len(value) % 2)
+    return head + table + struct.pack(">I", next_ifd), values
+
+
+def camera_tiff(*, make: str = "Apple", model: str = "iPhone 15", taken: str = "2026:04:06 09:40:00",
+                offset: str = "-04:00", exif_claims: int | None = None, next_ifd: int = 0,
+                exif_at: int | None = None) -> bytes:
+    """IFD0 (Make, Model, a link to the Exif IFD) and the Exif IFD (DateTimeOriginal, OffsetTimeOriginal).
+    Hostile on request: ``exif_claims`` entries claimed by the Exif IFD (more than the block holds),
+    ``next_ifd`` as IFD0's link to the next directory (8: back to itself), ``exif_at`` as its Exif IFD link.
+    """
+    ascii_ = lambda text: text.encode() + b"\0"  # noqa: E731
+    ifd0_entries = [(0x010F, 2, len(make) + 1, ascii_(make)), (0x0110, 2, len(model) + 1, ascii_(model)),
+                    (0x8769, 4, 1, b"\0\0\0\0")]
+    ifd0, values0 = _ifd(ifd0_entries, 8, next_ifd)
+    exif_offset = 8 + len(ifd0) + len(values0)
+    ifd0_entries[2] = (0x8769, 4, 1, struct.pack(">I", exif_at if exif_at is not None else exif_offset))
+    ifd0, values0 = _ifd(ifd0_entries, 8, next_ifd)
+    exif, values1 = _ifd([(0x9003, 2, 20, ascii_(taken)), (0x9011, 2, 7, ascii_(offset))], exif_offset, 0,
+                         exif_claims)
+    return b"MM\x00\x2a" + struct.pack(">I", 8) + ifd0 + values0 + exif + values1

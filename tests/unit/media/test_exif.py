@@ -10,7 +10,15 @@ import pytest
 
 from media.exif import PhotoMetadata, metadata_via_exifread, metadata_via_pillow, read_metadata
 from media.kinds import Kind
-from tests.unit.media.factory import BOSTON, ExifSpec, make_heic, make_jpeg, make_png
+from tests.unit.media.factory import (
+    BOSTON,
+    ExifSpec,
+    camera_tiff,
+    make_heic,
+    make_jpeg,
+    make_png,
+    with_app1,
+)
 
 SYDNEY_HARBOUR = ExifSpec(  # south and east
     latitude=-33.856784,
@@ -109,12 +117,6 @@ def test_no_exif_at_all_is_flagged_missing() -> None:
     assert meta(make_png(), Kind.PNG) == PhotoMetadata(flags=("exif_missing",))
 
 
-def with_app1(payload: bytes) -> bytes:
-    """A JPEG whose first segment is an APP1 'Exif' segment holding ``payload``."""
-    body = b"Exif\x00\x00" + payload
-    return make_jpeg()[:2] + b"\xff\xe1" + (len(body) + 2).to_bytes(2, "big") + body + make_jpeg()[2:]
-
-
 @pytest.mark.parametrize(
     "payload",
     [
@@ -130,12 +132,53 @@ def with_app1(payload: bytes) -> bytes:
 def test_hostile_exif_gives_flags_never_an_exception(payload: bytes) -> None:
     found = meta(with_app1(payload))
     assert (found.latitude, found.taken_at) == (None, None)
-    assert found.flags and set(found.flags) <= {"exif_unreadable", "exif_missing", "exifread_failed"}
+    assert set(found.flags) <= {"exif_unreadable", "exif_missing", "exifread_failed", "exif_malformed"}
+    assert "exif_malformed" in found.flags and found.exif_problems and not found.trustworthy
 
 
-def test_exif_present_but_unusable_is_flagged_unreadable() -> None:
+def test_exif_present_but_unusable_is_flagged_unreadable_and_malformed() -> None:
     found = meta(with_app1(b"MM\x00*\x00\x00\x00\x08"))
-    assert found == PhotoMetadata(flags=("exif_unreadable",))
+    assert found == PhotoMetadata(
+        flags=("exif_unreadable", "exif_malformed"),
+        exif_problems=("IFD0 (linked from the TIFF header) is at offset 8, outside the 8-byte block",),
+    )
+
+
+def test_a_well_formed_block_built_byte_by_byte_is_trustworthy() -> None:
+    found = meta(with_app1(camera_tiff()))
+    assert (found.make, found.model, found.flags, found.exif_problems) == ("Apple", "iPhone 15", (), ())
+    assert found.taken_at == datetime(2026, 4, 6, 9, 40, tzinfo=timezone(timedelta(hours=-4)))
+    assert found.trustworthy
+
+
+@pytest.mark.parametrize(
+    ("hostile", "problem"),
+    [
+        ({"exif_claims": 0xFFFF}, "Exif IFD claims 65535 entries; the block holds room for 4"),
+        ({"exif_claims": 40}, "Exif IFD claims 40 entries; the block holds room for 4"),
+        ({"next_ifd": 8}, "IFD1 (linked from IFD0) points back at IFD0 at offset 8: the directories loop"),
+        ({"exif_at": 8}, "Exif IFD (linked from IFD0) points back at IFD0 at offset 8: the directories loop"),
+        ({"exif_at": 4000}, "Exif IFD (linked from IFD0) is at offset 4000, outside the"),
+    ],
+    ids=["entries-overclaimed", "forty-claimed", "next-ifd-loops", "exif-ifd-loops", "exif-ifd-outside"],
+)
+def test_a_malformed_block_keeps_what_was_read_but_is_flagged_untrustworthy(hostile: dict,
+                                                                            problem: str) -> None:
+    found = meta(with_app1(camera_tiff(**hostile)))
+    assert "exif_malformed" in found.flags and not found.trustworthy
+    assert any(p.startswith(problem) for p in found.exif_problems), found.exif_problems
+    assert (found.make, found.model) == ("Apple", "iPhone 15")  # kept beside the flag
+
+
+def test_an_orientation_outside_1_to_8_keeps_its_raw_value() -> None:
+    found = meta(make_jpeg(ExifSpec(orientation=9)))
+    assert (found.orientation, found.orientation_raw, found.flags) == (None, 9, ("orientation_invalid",))
+    from media.exif import metadata_from_raw
+    from media.exif_readers import RawTags
+
+    assert metadata_from_raw(RawTags(ifd0={0x0112: [0]}), "pillow").orientation_raw == 0
+    assert metadata_from_raw(RawTags(ifd0={0x0112: "up"}), "pillow").orientation_raw == "up"
+    assert metadata_from_raw(RawTags(ifd0={0x0112: [6]}), "pillow").orientation_raw is None
 
 
 def test_implausible_fields_are_dropped_with_a_flag() -> None:

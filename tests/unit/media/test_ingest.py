@@ -86,11 +86,11 @@ def jpeg_with_bogus_huffman_table() -> bytes:
     ("body", "declared", "code"),
     [
         (b"<html><script>alert(1)</script></html>", "image/jpeg", "not_an_image"),
-        (make_jpeg(), "image/png", "type_mismatch"),
+        (make_jpeg(), "text/html", "type_mismatch"),
         (make_jpeg()[:-300], None, "truncated"),
         (jpeg_with_bogus_huffman_table(), None, "corrupt"),
     ],
-    ids=["markup", "mismatch", "cut-off", "undecodable"],
+    ids=["markup", "not-an-image-type", "cut-off", "undecodable"],
 )
 def test_refused_uploads_store_nothing(
     store: LocalPhotoStore, body: bytes, declared: str | None, code: str

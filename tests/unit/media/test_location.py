@@ -102,3 +102,11 @@ def test_exif_position_from_metadata() -> None:
 def test_impossible_positions_are_refused(lat: float, lon: float, acc: float | None) -> None:
     with pytest.raises(ValueError):
         Position(lat, lon, acc)
+
+
+def test_a_device_fix_goes_before_exif_read_from_a_malformed_block() -> None:
+    device = moved_north(TOWN_HALL, 30, 5.0)
+    result = resolve_location(TOWN_HALL, DeviceFix(device), exif_trusted=False)
+    assert (result.source, result.position, result.exif) == ("device", device, TOWN_HALL)
+    alone = resolve_location(TOWN_HALL, None, exif_trusted=False)  # nothing better: used, flagged upstream
+    assert (alone.source, alone.position) == ("exif", TOWN_HALL)

@@ -42,17 +42,30 @@ def test_extended_webp_with_exif_reports_its_canvas() -> None:
     assert (result.kind, result.width, result.height) == (Kind.WEBP, 96, 64)
 
 
-def test_a_declared_type_naming_another_image_type_is_refused() -> None:
-    assert rejected(make_png(), "image/jpeg").code == "type_mismatch"
-    assert rejected(make_jpeg(), "image/heic").code == "type_mismatch"
-    assert rejected(make_jpeg(), "text/html").code == "type_mismatch"
+@pytest.mark.parametrize(
+    ("data", "declared", "kind"),
+    [(make_png(), "image/jpeg", Kind.PNG), (make_jpeg(), "image/heic", Kind.JPEG),
+     (make_heic(), "image/jpeg; charset=binary", Kind.HEIC)],
+    ids=["png-as-jpeg", "jpeg-as-heic", "heic-as-jpeg"],
+)
+def test_a_declared_type_naming_another_image_type_is_kept_and_flagged(data: bytes, declared: str,
+                                                                       kind: Kind) -> None:
+    found = sniff(io.BytesIO(data), declared)
+    assert (found.kind, found.declared_mismatch) == (kind, declared.split(";")[0])
+    assert found.flags == ("declared_type_mismatch",)
+
+
+@pytest.mark.parametrize("declared", ["text/html", "image/svg+xml", "image/gif", "application/pdf"])
+def test_a_declared_type_that_is_no_supported_image_is_refused(declared: str) -> None:
+    assert rejected(make_jpeg(), declared).code == "type_mismatch"
 
 
 @pytest.mark.parametrize(
     "declared", [None, "", "application/octet-stream", "IMAGE/JPEG; charset=binary", "image/jpg"]
 )
 def test_no_claim_or_a_matching_claim_passes(declared: str | None) -> None:
-    assert sniff(io.BytesIO(make_jpeg()), declared).kind is Kind.JPEG
+    found = sniff(io.BytesIO(make_jpeg()), declared)
+    assert (found.kind, found.declared_mismatch, found.flags) == (Kind.JPEG, None, ())
 
 
 def test_heif_and_heic_names_both_match_heic_content() -> None:

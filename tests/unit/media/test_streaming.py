@@ -7,6 +7,7 @@ import io
 
 import pytest
 
+from media.body import Announced
 from media.errors import Rejected
 from media.streaming import spool_upload
 
@@ -55,3 +56,47 @@ def test_empty_body_is_not_an_image() -> None:
     with pytest.raises(Rejected) as caught, spool_upload(io.BytesIO(b"")):
         pass
     assert caught.value.code == "not_an_image"
+
+
+BODY = bytes(range(256)) * 40
+
+
+@pytest.mark.parametrize("length", [len(BODY) + 1, len(BODY) + 4000, len(BODY) - 1],
+                         ids=["one byte short", "cut", "longer"])
+def test_a_body_of_another_length_than_announced_is_refused(length: int) -> None:
+    with pytest.raises(Rejected) as caught, spool_upload(Trickle(BODY), announced=Announced(length)):
+        pass
+    assert caught.value.code == "body_incomplete"
+    assert f"received {len(BODY)} of the {length} bytes" in caught.value.message
+
+
+@pytest.mark.parametrize("algorithm", ["sha-256", "sha-512"])
+def test_the_clients_digest_must_match(algorithm: str) -> None:
+    good = hashlib.new(algorithm.replace("-", ""), BODY).digest()
+    with spool_upload(Trickle(BODY), announced=Announced(len(BODY), {algorithm: good})) as spooled:
+        assert spooled.verified == (algorithm,) and spooled.size == len(BODY)
+    bad = bytes(len(good))
+    with pytest.raises(Rejected) as caught:
+        with spool_upload(Trickle(BODY), announced=Announced(None, {algorithm: bad})):
+            pass
+    assert caught.value.code == "digest_mismatch"
+
+
+class Dropped(Trickle):
+    """A connection that fails after the first read."""
+
+    def read(self, size: int = -1) -> bytes:
+        if self.pos:
+            raise ConnectionResetError("peer reset")
+        return super().read(size)
+
+
+def test_a_stream_that_fails_mid_body_is_an_incomplete_body() -> None:
+    with pytest.raises(Rejected) as caught, spool_upload(Dropped(BODY)):
+        pass
+    assert caught.value.code == "body_incomplete"
+
+
+def test_an_unknown_algorithm_cannot_be_announced() -> None:
+    with pytest.raises(ValueError, match="md5"):
+        Announced(None, {"md5": b"x" * 16})

@@ -65,11 +65,11 @@ export const getJson = (path) => request('GET', path);
 export const postJson = (path, body) => request('POST', path, { body: body || {} });
 
 // A raw-body upload with progress (fetch cannot report upload progress; XHR can).
-export function upload(path, blob, onProgress) {
+export function upload(path, blob, onProgress, headers = {}) {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', path);
-    Object.entries(authHeaders()).forEach(([k, v]) => xhr.setRequestHeader(k, v));
+    Object.entries({ ...authHeaders(), ...headers }).forEach(([k, v]) => xhr.setRequestHeader(k, v));
     xhr.setRequestHeader('Content-Type', blob.type || 'application/octet-stream');
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded, e.total);
