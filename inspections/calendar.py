@@ -134,10 +134,15 @@ class BusinessCalendar:
             day -= dt.timedelta(days=1)
         return day
 
+    def rolls_c4s9(self, day: dt.date) -> bool:
+        """EXT-MGL-4-9, AMB-51: a Sunday or a legal holiday, a legal holiday falling on a Saturday included
+        (c. 4 § 7 cl. 18 moves only Sunday holidays); an ordinary Saturday or an office closure never."""
+        return day.weekday() == 6 or self.is_holiday(day)
+
     def roll_c4s9(self, day: dt.date) -> dt.date:
-        """EXT-MGL-4-9: a last day on a Sunday or legal holiday moves to the next business day;
-        Saturdays never."""
-        if day.weekday() == 6 or (day.weekday() < 5 and self.is_holiday(day)):
+        """EXT-MGL-4-9: a last day on a Sunday or legal holiday (a Saturday holiday included, AMB-51) moves to
+        the next business day; an ordinary Saturday never."""
+        if self.rolls_c4s9(day):
             while not self.is_business_day(day):
                 day += dt.timedelta(days=1)
         return day

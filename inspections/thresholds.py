@@ -2,23 +2,24 @@
 
 Each function answers one predicate (its name) with a `Finding`: `met`, the rule id, an Explanation with the
 arithmetic, and any AMB flag the reading depends on. Numbers come from the rule packs (`param`), not code.
-Distances follow CONV-DIST: full precision, rounded half-even to 0.1 ft, then compared; "within X" honours
-`dist_inclusive`, "more than X" is always strict.
+Distances follow CONV-DIST through its one rule, `inspections.distance`: rounded half-even to 0.1 ft from
+the distance's decimal form, then compared; "within X" honours `dist_inclusive`, "more than X" is strict.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import Decimal
 
+from inspections import distance
 from inspections.calendar import add_years, local_date
 from inspections.config import DEFAULT, BylawConfig
 from inspections.explain import Explanation
 from inspections.rulepack import param
 
 SQ_FT_PER_ACRE = 43_560  # CONV-QTY: 1 acre = 43,560 sq ft (a unit, not a bylaw number)
-TENTH = Decimal("0.1")
+TENTH = distance.TENTH
 
 
 @dataclass(frozen=True)
@@ -37,18 +38,17 @@ def feet(distance_ft: float) -> Decimal:
     """CONV-DIST: a measured distance rounded half-even to 0.1 ft from its full-precision value."""
     if distance_ft < 0:
         raise ValueError(f"distance {distance_ft} ft: distances are never negative (0 = inside)")
-    return Decimal(distance_ft).quantize(TENTH, rounding=ROUND_HALF_EVEN)
+    return distance.round_ft(distance_ft)
 
 
 def within_ft(distance_ft: float, limit_ft: float, cfg: BylawConfig = DEFAULT) -> bool:
     """ "within X feet" / "X-foot buffer": d <= X (d < X with dist_inclusive = false)."""
-    d, limit = feet(distance_ft), Decimal(limit_ft)
-    return d <= limit if cfg["dist_inclusive"] else d < limit
+    return distance.is_within(feet(distance_ft), limit_ft, cfg["dist_inclusive"])
 
 
 def more_than_ft(distance_ft: float, limit_ft: float) -> bool:
     """ "more than X feet": strictly d > X."""
-    return feet(distance_ft) > Decimal(limit_ft)
+    return distance.more_than(feet(distance_ft), limit_ft)
 
 
 def acres_to_sq_ft(acres: float) -> float:

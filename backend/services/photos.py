@@ -22,6 +22,7 @@ from backend.models import Authority, Inspection, Photo, Site, Town
 from backend.security import Principal
 from backend.services.zones import zone_at
 from inspections.calendar import local_date
+from inspections.distance import round_ft
 from media.errors import Rejected
 from media.evidence import check_site, check_time, evidence_flags
 from media.ingest import IngestResult, ingest_upload
@@ -123,7 +124,7 @@ def _checks(town: Town, site: Site, inspection: Inspection, where: Any, taken_at
     site_check = time_check = None
     if where.position is not None and site.boundary:
         site_check = check_site(where.position.latitude, where.position.longitude, site.boundary)
-        out["site_distance_ft"] = round(site_check.distance_ft, 1)
+        out["site_distance_ft"] = float(round_ft(site_check.distance_ft))  # CONV-DIST
     if taken_at is not None:
         time_check = check_time(taken_at, inspection.started_at)
         out["taken_vs_inspection_s"] = round(time_check.gap.total_seconds())

@@ -1,7 +1,8 @@
 """Deadline builders for the day-counting conventions the Carver modules share (RULES.md §0.1).
 
 - `within_days`: "within N days of E" -> MUST_BY E + N, end of day (CONV-WITHIN), moved by the optional
-  c. 4 § 9 roll when the last day is a Sunday or legal holiday (CONV-ROLL, AMB-51, switch `roll_c4s9`).
+  c. 4 § 9 roll when the last day is a Sunday or legal holiday, a Saturday holiday included (CONV-ROLL,
+  AMB-51, switch `roll_c4s9`; `roll_if_configured` is the engine's only roll).
 - `lead_time`: "at least N days before E" -> MUST_BY E - N (CONV-ATLEAST-BEFORE, switch `atleast_clear_days`),
   with CONV-ROLL's advisory "practical latest office day" when that date is not a business day.
 - `not_before`: a NOT_BEFORE deadline from local midnight of a date.
@@ -37,17 +38,21 @@ def calendar_for(cfg: BylawConfig, cal: BusinessCalendar | None) -> BusinessCale
 def roll_if_configured(
     last: dt.date, cfg: BylawConfig, cal: BusinessCalendar
 ) -> tuple[dt.date, str, tuple[str, ...]]:
-    """CONV-ROLL: (day, arithmetic suffix, flags); unchanged unless `roll_c4s9` and a Sunday/holiday."""
+    """CONV-ROLL / AMB-51, the engine's one roll: (day, arithmetic suffix, flags).
+
+    An office day stays as it is. A closed last day is flagged AMB-51; with `roll_c4s9` a Sunday or legal
+    holiday (a legal holiday on a Saturday included) moves to the next business day, while an ordinary
+    Saturday or a town office closure never moves."""
+    if cal.is_business_day(last):
+        return last, "", ()
     if not cfg["roll_c4s9"]:
-        return last, "", ()
+        return last, f"; {fmt(last)} is not an office day, no roll (roll_c4s9 off)", ("AMB-51",)
+    if not cal.rolls_c4s9(last):
+        return last, f"; {fmt(last)} is a Saturday or office closure: never rolls", ("AMB-51",)
     rolled = cal.roll_c4s9(last)
-    if rolled == last:
-        return last, "", ()
-    return (
-        rolled,
-        f"; {fmt(last)} is a Sunday or legal holiday, c. 4 § 9 roll -> {fmt(rolled)}",
-        ("CONV-ROLL",),
-    )
+    what = ("a legal holiday on a Saturday" if last.weekday() == 5
+            else "a Sunday" if last.weekday() == 6 else "a legal holiday")
+    return rolled, f"; {fmt(last)} is {what}: MGL c. 4 § 9 roll to {fmt(rolled)}", ("AMB-51",)
 
 
 def within_days(

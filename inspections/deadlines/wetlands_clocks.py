@@ -21,8 +21,8 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_EVEN, Decimal
 
+from inspections import distance
 from inspections.calendar import (
     TZ,
     BusinessCalendar,
@@ -37,7 +37,7 @@ from inspections.calendar import had_days as _had_days
 from inspections.calendar import within as _within
 from inspections.config import BylawConfig
 from inspections.deadlines.core import Deadline, DeadlineKind
-from inspections.deadlines.day_counts import fmt, fmt_at
+from inspections.deadlines.day_counts import fmt, fmt_at, roll_if_configured
 from inspections.explain import Explanation
 
 DayOrInstant = dt.date | dt.datetime
@@ -66,15 +66,9 @@ def day_of(when: DayOrInstant) -> dt.date:
 
 
 def roll_c4s9(last: dt.date, cfg: BylawConfig, cal: BusinessCalendar) -> tuple[dt.date, tuple[str, ...], str]:
-    """CONV-ROLL / AMB-51: flag a closed last day; `roll_c4s9` moves a Sunday or holiday, never a Saturday."""
-    if cal.is_business_day(last):
-        return last, (), ""
-    if not cfg["roll_c4s9"]:
-        return last, ("AMB-51",), f"; {fmt(last)} is not an office day, no roll (roll_c4s9 off)"
-    if last.weekday() == 5 or (last.weekday() != 6 and not cal.is_holiday(last)):
-        return last, ("AMB-51",), f"; {fmt(last)} is a Saturday or office closure: never rolls"
-    rolled = cal.roll_c4s9(last)
-    return rolled, ("AMB-51",), f"; Sunday or legal holiday, MGL c. 4 § 9 roll to {fmt(rolled)}"
+    """CONV-ROLL / AMB-51 (`day_counts.roll_if_configured`), as (day, flags, arithmetic suffix)."""
+    day, note, flags = roll_if_configured(last, cfg, cal)
+    return day, flags, note
 
 
 def within_days(duty: Duty, event: DayOrInstant, days: int, *, cfg: BylawConfig, cal: BusinessCalendar,
@@ -204,6 +198,5 @@ def not_stated(duty: Duty, reason: str, kind: DeadlineKind = DeadlineKind.MUST_B
 
 
 def within_feet(distance_ft: float, limit_ft: float, cfg: BylawConfig) -> bool:
-    """CONV-DIST: round half-even to 0.1 ft, then d <= limit (d < limit when `dist_inclusive` is off)."""
-    d = Decimal(repr(distance_ft)).quantize(Decimal("0.1"), rounding=ROUND_HALF_EVEN)
-    return d <= Decimal(limit_ft) if cfg["dist_inclusive"] else d < Decimal(limit_ft)
+    """CONV-DIST (`inspections.distance`): d <= limit (d < limit when `dist_inclusive` is off)."""
+    return distance.within(distance_ft, limit_ft, cfg["dist_inclusive"])
