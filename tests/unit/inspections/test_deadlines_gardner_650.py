@@ -278,7 +278,7 @@ DECISION = [
          flags=("AMB-43", "AMB-51")),
     Case("GARDNER-650-DECISION-11D", "roll -> Mon 06-22", (D(2026, 6, 8), None), D(2026, 6, 22), ROLL,
          flags=("AMB-43", "AMB-51")),
-    Case("GARDNER-650-DECISION-11D", "AMB-51: Saturday holiday 07-04 rolls to Mon 07-06", (D(2026, 6, 23), None),
+    Case("GARDNER-650-DECISION-11D", "AMB-51: Sat holiday 07-04 -> Mon 07-06", (D(2026, 6, 23), None),
          D(2026, 7, 6), ROLL, flags=("AMB-43", "AMB-51")),
     Case("GARDNER-650-DECISION-11D", "AMB-51: an ordinary Saturday 07-11 never rolls", (D(2026, 6, 30), None),
          D(2026, 7, 11), ROLL, flags=("AMB-43", "AMB-51")),

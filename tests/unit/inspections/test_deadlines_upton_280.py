@@ -233,7 +233,7 @@ DECISION = [
          flags=("AMB-51",)),
     Case("UPTON-280-DECISION-21D", "Juneteenth rolled to Mon 06-22", (D(2026, 5, 29), None), D(2026, 6, 22),
          ROLL, flags=("AMB-51",)),
-    Case("UPTON-280-DECISION-21D", "AMB-51: Saturday holiday 07-04 rolls to Mon 07-06", (D(2026, 6, 13), None),
+    Case("UPTON-280-DECISION-21D", "AMB-51: Sat holiday 07-04 -> Mon 07-06", (D(2026, 6, 13), None),
          D(2026, 7, 6), ROLL, flags=("AMB-51",)),
     Case("UPTON-280-DECISION-21D", "AMB-51: Saturday 07-04 stays without roll_c4s9", (D(2026, 6, 13), None),
          D(2026, 7, 4), flags=("AMB-51",)),
