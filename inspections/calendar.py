@@ -128,6 +128,11 @@ class BusinessCalendar:
             count += self.is_business_day(day)
         return count
 
+    def closed_weekdays_between(self, first: dt.date, last: dt.date) -> list[dt.date]:
+        """The weekdays strictly between two dates that are not business days (holidays, closures)."""
+        days = (first + dt.timedelta(days=i) for i in range(1, (last - first).days))
+        return [d for d in days if d.weekday() < 5 and not self.is_business_day(d)]
+
     def previous_business_day(self, day: dt.date) -> dt.date:
         """The latest business day on or before `day` (CONV-ROLL's advisory 'practical latest office day')."""
         while not self.is_business_day(day):

@@ -65,18 +65,27 @@ def is_before(earlier: dt.date | dt.datetime, later: dt.date | dt.datetime) -> t
 
 
 def carver136_buffer_kept(
-    property_line_ft: float, *, relief: bool = False, cfg: BylawConfig = DEFAULT
+    property_line_ft: float,
+    *,
+    relief: bool = False,
+    relief_width_ft: float | None = None,
+    cfg: BylawConfig = DEFAULT,
 ) -> Finding:
-    """CARVER-136-BUFFER-50FT: disturbance at d <= 50.0 ft from a property line is in the buffer (AMB-32)."""
+    """CARVER-136-BUFFER-50FT: disturbance at d <= 50.0 ft from a property line is in the buffer (AMB-32).
+
+    CARVER-136-BUFFER-RELIEF: "The ERC may in certain instances provide relief from this restriction": the
+    relief is a width, the undisturbed buffer the ERC still requires along that line (`relief_width_ft`,
+    0 <= w < 50; 0 relieves the whole buffer). Disturbance within the relieved width is still a violation;
+    between it and 50 ft the relief allows it. `relief=True` without a width is relief of the whole buffer.
+    """
     limit = param("CARVER-136-BUFFER-50FT", "distance_ft")
     d = feet(property_line_ft)
     inside = within_ft(property_line_ft, limit, cfg)
     flags = ("AMB-32",) if d == limit else ()
     sign = "<=" if cfg["dist_inclusive"] else "<"
-    if inside and relief:
-        return _finding(
-            "CARVER-136-BUFFER-RELIEF", True, f"{d} ft {sign} {limit} ft, but the ERC granted relief", flags
-        )
+    width = relief_width_ft if relief_width_ft is not None else (0.0 if relief else None)
+    if inside and width is not None:
+        return _relieved(d, limit, width, sign, flags, cfg)
     verdict = "inside the undisturbed buffer" if inside else "outside the buffer"
     return _finding(
         "CARVER-136-BUFFER-50FT",
@@ -84,6 +93,21 @@ def carver136_buffer_kept(
         f"{d} ft from the property line; buffer is d {sign} {limit} ft -> {verdict}",
         flags,
     )
+
+
+def _relieved(d: Decimal, limit: int, width: float, sign: str, flags: tuple[str, ...],
+              cfg: BylawConfig) -> Finding:
+    """Inside the 50-ft buffer where the ERC relieved it down to `width` ft."""
+    if not 0 <= width < limit:
+        raise ValueError(f"relief_width_ft must be at least 0 and less than {limit} ft, got {width}")
+    kept = feet(width)
+    if kept > 0 and distance.is_within(d, kept, cfg["dist_inclusive"]):
+        return _finding("CARVER-136-BUFFER-RELIEF", False,
+                        f"{d} ft {sign} {kept} ft: inside the {kept}-ft buffer the ERC's relief still requires",
+                        flags)
+    what = "the whole buffer" if kept == 0 else f"the buffer beyond {kept} ft"
+    return _finding("CARVER-136-BUFFER-RELIEF", True,
+                    f"{d} ft {sign} {limit} ft, but the ERC relieved {what} along this line", flags)
 
 
 def carver136_is_abutter(distance_ft: float, cfg: BylawConfig = DEFAULT) -> Finding:
@@ -119,31 +143,36 @@ def carver136_expedited(cy_per_year: float) -> Finding:
     )
 
 
-def carver247_disturbed_sq_ft(areas_sq_ft: tuple[float, ...]) -> float:
-    """AMB-12: every disturbance under one project or permit, over its life, is summed."""
+def carver247_disturbed_sq_ft(areas_sq_ft: tuple[float, ...], cfg: BylawConfig = DEFAULT) -> float:
+    """AMB-12 (`carver247.area_aggregation`): "project_life" (default) sums every disturbance under one
+    project or permit over its life; "each_part" takes each phase or lot on its own, so the largest counts."""
+    if cfg["carver247.area_aggregation"] == "each_part":
+        return float(max(areas_sq_ft, default=0.0))
     return float(sum(areas_sq_ft))
 
 
 def carver247_applies(
     areas_sq_ft: tuple[float, ...], drains_to_ms4: bool | None, cfg: BylawConfig = DEFAULT
 ) -> Finding:
-    """CARVER-247-APPLIES-1AC: disturbed area >= 43,560 sq ft, and (AMB-11) not found to miss the MS4."""
+    """CARVER-247-APPLIES-1AC: disturbed area >= 43,560 sq ft, and (AMB-11) not found to miss the MS4.
+
+    AMB-11 is flagged whenever the answer turns on the MS4 drainage reading: an acre or more is disturbed
+    and the site is not found to drain to the MS4 (found not to, or unknown). Below an acre, or when the site
+    drains to the MS4, both readings give the same answer and nothing is flagged."""
     minimum = param("CARVER-247-APPLIES-1AC", "min_sq_ft")
-    total = carver247_disturbed_sq_ft(areas_sq_ft)
+    aggregation = cfg["carver247.area_aggregation"]
+    total = carver247_disturbed_sq_ft(areas_sq_ft, cfg)
     flags = ["AMB-12"] if len(areas_sq_ft) > 1 else []
     big_enough = total >= minimum
-    if cfg["carver247.require_ms4_drainage"]:
-        drains_ok = drains_to_ms4 is not False
-        if big_enough and drains_to_ms4 is None:
-            flags.append("AMB-11")
-    else:
-        drains_ok = True
-        if big_enough and drains_to_ms4 is False:
-            flags.append("AMB-11")
-    sum_text = " + ".join(f"{a:,}" for a in areas_sq_ft)
+    required = cfg["carver247.require_ms4_drainage"]
+    drains_ok = drains_to_ms4 is not False if required else True
+    if big_enough and drains_to_ms4 is not True:
+        flags.append("AMB-11")
+    how = " + ".join(f"{a:,}" for a in areas_sq_ft) if aggregation == "project_life" else (
+        "largest part of " + ", ".join(f"{a:,}" for a in areas_sq_ft))
     arithmetic = (
-        f"{sum_text} = {total:,} sq ft {'>=' if big_enough else '<'} {minimum:,}; "
-        f"drains to MS4: {drains_to_ms4} (required: {cfg['carver247.require_ms4_drainage']})"
+        f"{how} = {total:,} sq ft {'>=' if big_enough else '<'} {minimum:,} ({aggregation}); "
+        f"drains to MS4: {drains_to_ms4} (required: {required})"
     )
     return _finding("CARVER-247-APPLIES-1AC", big_enough and drains_ok, arithmetic, tuple(flags))
 

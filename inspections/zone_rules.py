@@ -12,7 +12,10 @@ distance min_ft < d ≤ max_ft from its boundary (CONV-DIST; `min_ft` None means
   20,000 sq ft (AMB-37); the vernal-pool resource area is 100 ft out from the pool (not existing lawn or
   developed land), and its own 100-ft zone is measured from that resource-area boundary.
 - GARDNER-650 ~§ 650-3/4/7: RA; NDZ (0, 30]; NBZ (30, 60]; BZ (60, 100]; floodplain and riverfront area make
-  no buffer; no alteration within 100 ft of a vernal pool (~§ 650-7C, d <= 100 with d = 0 in the pool); a
+  no buffer; in the NDZ, and a fortiori in the resource area that makes it, no alteration unless a permit
+  provides for it (~§ 650-7B: "prohibited unless the permit provides", not merely "permit required",
+  READ-650-RA-NDZ); no alteration within 100 ft of a vernal pool (~§ 650-7C,
+  d <= 100 with d = 0 in the pool); a
   "structure" in the NBZ is not permittable (AMB-48, `gardner650.nbz_structure_ban`), and a fortiori nor in
   the NDZ or the buffer-making resource area itself (the clearing clause wants the structure outside both).
 
@@ -64,6 +67,9 @@ ZONE_RANK: dict[Bylaw, tuple[Zone, ...]] = {
 
 class Requirement(StrEnum):
     PROHIBITED = "prohibited"
+    # ~§ 650-7B: "No alteration shall occur within a no disturbance zone, unless otherwise provided in a permit
+    # issued under this chapter": prohibited, unless the permit itself expressly provides for the alteration.
+    PROHIBITED_UNLESS_PERMIT_PROVIDES = "prohibited-unless-permit-provides"
     VARIANCE_AND_PERMIT = "variance+permit"
     PERMIT_AND_ALTERNATIVES = "permit+no-practicable-alternative"
     PERMIT = "permit"
@@ -239,15 +245,19 @@ def gardner_reaches(area: ResourceArea, activity: Activity, config: BylawConfig)
                           _ft("GARDNER-650-DEF-BUFFER-100FT"))
     structure = _gardner_structure(activity, config)
     flags, why = (structure.flags, (structure,)) if structure else ((), ())
-    reaches = [Reach("GARDNER-650-JUR-PERMIT", Zone.RA, _gardner_requirement(structure, config), Decimal(0),
-                     flags=flags, also=(ra, *why))]
-    ndz_rule = structure or Explanation.of("GARDNER-650-NDZ-NO-ALTERATION", "only as a permit provides")
+    ndz_rule = structure or Explanation.of(
+        "GARDNER-650-NDZ-NO-ALTERATION", "no alteration unless a permit issued under ch. 650 provides for it")
+    inside_rule = structure or Explanation.of(
+        "GARDNER-650-NDZ-NO-ALTERATION", "the resource area its no disturbance zone protects: no alteration "
+        "unless a permit provides for it, a fortiori (READ-650-RA-NDZ)")
+    reaches = [Reach("GARDNER-650-JUR-PERMIT", Zone.RA, _gardner_ndz_requirement(structure, config),
+                     Decimal(0), flags=flags, also=(ra, *why, *(() if structure else (inside_rule,))))]
     nbz_rule = structure or Explanation.of(
         "GARDNER-650-NBZ-CLEARING", "clearing only as needed for a permitted structure outside the NDZ/NBZ")
     excluded = (Explanation.of("GARDNER-650-DEF-STRUCTURE-NBZ", "not a 'structure' in the no build zone"),) \
         if activity.kind == ActivityKind.NBZ_EXCLUDED_STRUCTURE else ()
     reaches += [
-        Reach("GARDNER-650-DEF-NDZ-30FT", Zone.NDZ, _gardner_requirement(structure, config), ndz,
+        Reach("GARDNER-650-DEF-NDZ-30FT", Zone.NDZ, _gardner_ndz_requirement(structure, config), ndz,
               inside=False, flags=flags, also=(ndz_rule,)),
         Reach("GARDNER-650-DEF-NBZ-30FT", Zone.NBZ, _gardner_requirement(structure, config), ndz + nbz_width,
               min_ft=ndz, inside=False, flags=flags, also=(nbz_rule, *excluded)),
@@ -269,6 +279,13 @@ def _gardner_structure(activity: Activity, config: BylawConfig) -> Explanation |
                else "permittable (nbz_structure_ban off)")
     return Explanation.of("GARDNER-650-NBZ-CLEARING", f"a structure within 60 ft (RA, NDZ, NBZ): {verdict}",
                           ("AMB-48",))
+
+
+def _gardner_ndz_requirement(structure: Explanation | None, config: BylawConfig) -> Requirement:
+    """~§ 650-7B: the NDZ prohibits alteration unless a permit provides for it (a structure: AMB-48)."""
+    if structure is not None and config["gardner650.nbz_structure_ban"]:
+        return Requirement.PROHIBITED
+    return Requirement.PROHIBITED_UNLESS_PERMIT_PROVIDES
 
 
 def _gardner_requirement(structure: Explanation | None, config: BylawConfig) -> Requirement:

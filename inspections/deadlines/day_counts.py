@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from inspections.calendar import TZ, BusinessCalendar, end_of_day, local_date, local_datetime
 from inspections.config import BylawConfig
@@ -70,7 +70,26 @@ def within_days(
     """CONV-WITHIN (+ CONV-ROLL): the act must happen on or before event + N, through 23:59:59 local."""
     last = event_on + dt.timedelta(days=days)
     arithmetic = f"{event_name} {fmt(event_on)} + {days} days = {fmt(last)}"
-    return must_by(rule_id, label, binds, last, arithmetic, cfg=cfg, cal=cal, flags=flags)
+    found = must_by(rule_id, label, binds, last, arithmetic, cfg=cfg, cal=cal, flags=flags)
+    return replace(found, facts=(("event_on", event_on), ("days", days), *found.facts))
+
+
+def agreed_extension(
+    last: dt.date, extended_to: dt.date | None = None, extended_by_days: int | None = None
+) -> tuple[dt.date | None, str]:
+    """An extension agreed with (or authorised in writing by) the applicant: to a date, or by a number of
+    days counted from the bylaw's last day (READ-EXT-DURATION). (None, "") when there is none, or when the
+    agreed date is not later than the bylaw's own last day."""
+    if extended_to is not None and extended_by_days is not None:
+        raise ValueError("give the extension either as extended_to (a date) or as extended_by_days, not both")
+    if extended_by_days is not None:
+        if extended_by_days < 0:
+            raise ValueError(f"extended_by_days must be 0 or more, got {extended_by_days}")
+        end = last + dt.timedelta(days=extended_by_days)
+        return end, f"extended by {extended_by_days} days: {fmt(last)} + {extended_by_days} days = {fmt(end)}"
+    if extended_to is not None and extended_to > last:
+        return extended_to, f"extended to {fmt(extended_to)}"
+    return None, ""
 
 
 def must_by(
@@ -86,7 +105,8 @@ def must_by(
 ) -> Deadline:
     """A MUST_BY deadline on a last day (end of day local), moved by the optional c. 4 § 9 roll."""
     rolled, rolled_note, roll_flags = roll_if_configured(last, cfg, cal)
-    all_flags = (*flags, *roll_flags)
+    all_flags = tuple(dict.fromkeys((*flags, *roll_flags)))
+    facts = {"last_day_counted": last, **({"rolled_to": rolled} if rolled != last else {})}
     return Deadline(
         DeadlineKind.MUST_BY,
         rule_id,
@@ -96,6 +116,7 @@ def must_by(
         latest_on=rolled,
         latest_at=end_of_day(rolled),
         flags=all_flags,
+        facts=tuple(facts.items()),
     )
 
 
@@ -129,6 +150,7 @@ def lead_time(
         latest_at=end_of_day(latest),
         advisory_on=advisory,
         flags=flags,
+        facts=(("event_on", event_on), ("days_before", days), ("clear_days", clear)),
     )
 
 

@@ -27,7 +27,8 @@ def assess(activity: Activity, cfg: BylawConfig) -> Assessment:
     )
     if activity.location.property_line_ft is not None:
         trail.add(
-            carver136_buffer_kept(activity.location.property_line_ft, relief=earth.buffer_relief, cfg=cfg)
+            carver136_buffer_kept(activity.location.property_line_ft, relief=earth.buffer_relief,
+                                  relief_width_ft=earth.buffer_relief_width_ft, cfg=cfg)
         )
     if volume <= 0:
         return trail.done(False, Filing.NONE, "CARVER-136-PERMIT-REQUIRED", "no earth removed: no permit")
