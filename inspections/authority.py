@@ -212,7 +212,8 @@ def vote_carries(
     seats = f" ({in_office} seated, {vacant} vacant)" if vacant else ""
     if vote.present > in_office:
         return _decide(False, "CARVER-136-ERC-SIZE-7",
-                       f"{vote.present} present but the ERC has {in_office} members in office{seats}", flags=flags)
+                       f"{vote.present} present but the ERC has {in_office} members in office{seats}",
+                       flags=flags)
     if vote.present < quorum and not quorum_exempt:
         return _decide(False, "CARVER-136-ERC-QUORUM-4", f"{vote.present} present, quorum is {quorum}{seats}",
                        flags=flags)

@@ -157,7 +157,7 @@ def roster_status(members: Sequence[Member], *, cfg: BylawConfig = DEFAULT) -> R
     vacancies, problems = _vacancies(members), roster_problems(members)
     designations = _designations(members, cfg)
     can_act = min(len(members), seats) >= quorum
-    flags = tuple(dict.fromkeys([*(("VACANCY",) if vacancies else ()), *(("AMB-20",) if designations else ())]))
+    flags = (*(("VACANCY",) if vacancies else ()), *(("AMB-20",) if designations else ()))
     vacant = sum(v.vacant for v in vacancies)
     text = (f"{len(members)} of {seats} seats filled, {vacant} vacant; quorum {quorum}: the Committee "
             + ("can act" if can_act else "cannot reach a quorum (it may only continue a hearing)"))

@@ -103,7 +103,7 @@ def _relieved(d: Decimal, limit: int, width: float, sign: str, flags: tuple[str,
     kept = feet(width)
     if kept > 0 and distance.is_within(d, kept, cfg["dist_inclusive"]):
         return _finding("CARVER-136-BUFFER-RELIEF", False,
-                        f"{d} ft {sign} {kept} ft: inside the {kept}-ft buffer the ERC's relief still requires",
+                        f"{d} ft {sign} {kept} ft: inside the {kept}-ft buffer the ERC's relief keeps",
                         flags)
     what = "the whole buffer" if kept == 0 else f"the buffer beyond {kept} ft"
     return _finding("CARVER-136-BUFFER-RELIEF", True,

@@ -67,8 +67,8 @@ ZONE_RANK: dict[Bylaw, tuple[Zone, ...]] = {
 
 class Requirement(StrEnum):
     PROHIBITED = "prohibited"
-    # ~§ 650-7B: "No alteration shall occur within a no disturbance zone, unless otherwise provided in a permit
-    # issued under this chapter": prohibited, unless the permit itself expressly provides for the alteration.
+    # ~§ 650-7B: "No alteration shall occur within a no disturbance zone, unless otherwise provided in a
+    # permit issued under this chapter": prohibited, unless the permit itself provides for the alteration.
     PROHIBITED_UNLESS_PERMIT_PROVIDES = "prohibited-unless-permit-provides"
     VARIANCE_AND_PERMIT = "variance+permit"
     PERMIT_AND_ALTERNATIVES = "permit+no-practicable-alternative"
