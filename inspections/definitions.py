@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from inspections.calendar import add_years
 from inspections.config import DEFAULT, BylawConfig
 from inspections.explain import Explanation
+from inspections.hydroperiod import describe, hydroperiod
 from inspections.resource_areas import CranberryBogProps, VernalPoolProps
 from inspections.rulepack import param
 
@@ -75,23 +76,37 @@ def gardner_is_floodplain(flood_zone: str) -> Verdict:
     return Verdict(verdict.met, (*verdict.explanations, floodplain))
 
 
-def vernal_pool(bylaw: str, pool: VernalPoolProps) -> Verdict:
-    """UPTON-280-DEF-VP (200 cu ft) / GARDNER-650-DEF-VP (100 cu ft): every criterion, or certification."""
+def vernal_pool(bylaw: str, pool: VernalPoolProps, config: BylawConfig = DEFAULT) -> Verdict:
+    """UPTON-280-DEF-VP (200 cu ft) / GARDNER-650-DEF-VP (100 cu ft): every criterion, or certification.
+
+    The hydroperiod comes from the dated observations when the pool has them (`inspections.hydroperiod`:
+    two continuous months of standing water in spring and/or summer, in most observed years); otherwise from
+    a stated `hydroperiod_months`, which the explanation says was stated rather than observed."""
     rule_id = VP_RULES[bylaw]
     if pool.certified:
         return _verdict(True, rule_id, "certified: a vernal pool under the WPA definitions included")
     if pool.in_lawn_garden_landscape_or_driveway:
         return _verdict(False, rule_id, "basin in an existing lawn, garden, landscaped area or driveway")
     months, cuft = param(rule_id, "min_continuous_months"), param(rule_id, "min_volume_cuft")
+    water_text, water_ok = _water(pool, months, config)
     checks = {
-        f"water {pool.hydroperiod_months} continuous months ≥ {months}": pool.hydroperiod_months >= months,
-        f"volume {pool.volume_cuft} cu ft ≥ {cuft}": pool.volume_cuft >= cuft,
+        water_text: water_ok,
+        f"volume {pool.volume_cuft} cu ft ≥ {cuft}": (pool.volume_cuft or 0) >= cuft,
         "free of adult predatory fish": pool.predatory_fish is False,
         "essential breeding habitat": pool.breeding_habitat is True,
     }
     failed = [text for text, ok in checks.items() if not ok]
     arithmetic = "; ".join(f"{text}: {'yes' if ok else 'NO'}" for text, ok in checks.items())
     return _verdict(not failed, rule_id, arithmetic)
+
+
+def _water(pool: VernalPoolProps, months: int, config: BylawConfig) -> tuple[str, bool]:
+    if pool.observations:
+        found = hydroperiod(pool.observations, months, config["eom_rule"])
+        return f"water {months} continuous months in spring/summer, most years ({describe(found)})", \
+            found.most_years
+    stated = pool.hydroperiod_months or 0
+    return f"water {stated} continuous months ≥ {months} (stated, not from dated observations)", stated >= months
 
 
 def vp_presumed_essential_habitat(bylaw: str, rebutted_by_credible_evidence: bool = False) -> Verdict:
@@ -124,10 +139,11 @@ def upton_pond_needs_alternatives(area_sqft: float) -> Verdict:
 def carver_is_cranberry_bog(bog: CranberryBogProps, assessed_on: dt.date,
                             config: BylawConfig = DEFAULT) -> Verdict:
     """CARVER-281-DEF-CRANBERRY-BOG-10Y, AMB-06: grown, cultivated or harvested within the last 10 years,
-    counted back from the assessment (application or inspection) date, inclusive."""
+    counted back from the assessment (application or inspection) date `assessed_on`, inclusive (which of the
+    two dates is the caller's choice: READ-281-BOG-ANCHOR)."""
     rule_id = "CARVER-281-DEF-CRANBERRY-BOG-10Y"
     years = param(rule_id, "years")
-    anchor = config["carver281.bog_lookback_anchor"]
+    anchor = "assessment date"
     if bog.currently_cultivated:
         return _verdict(True, rule_id, "currently cultivated", ("AMB-06",))
     cutoff = add_years(assessed_on, -years, config["eom_rule"])

@@ -146,7 +146,7 @@ def qualifies(bylaw: Bylaw, area: ResourceArea, assessed_on: dt.date,
     if props.type == T.CRANBERRY_BOG and bylaw is Bylaw.CARVER_281:
         return defs.carver_is_cranberry_bog(props, assessed_on, config)
     if props.type == T.VERNAL_POOL and bylaw is not Bylaw.CARVER_281:
-        return defs.vernal_pool(bylaw.value, props)
+        return defs.vernal_pool(bylaw.value, props, config)
     if props.type == T.FLOODPLAIN:
         return FLOODPLAIN_TESTS[bylaw](props.flood_zone)
     if props.type == T.POND and bylaw is Bylaw.UPTON_280:
