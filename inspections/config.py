@@ -69,7 +69,7 @@ SWITCHES: Mapping[str, Switch] = MappingProxyType({s.key: s for s in (
     _s("carver136.noncriminal_subsequent", None, int, nullable=True, low=0, note="AMB-29: cents"),
     _s("carver136.week_basis", "calendar_week", str, "calendar_week", "seven_days", note="AMB-23"),
     _s("carver136.report_anchor", "permit_issued", str, "permit_issued", "work_started",
-       note="AMB-24: the 90-day status reports count from the permit's issuance, or from the start of removal"),
+       note="AMB-24: the 90-day status reports count from the permit's issuance or the start of removal"),
     _s("carver136.extension_months", 12, int, low=0, note="AMB-25"),
     _s("carver136.apply_oml", True, bool, note="AMB-26, EXT-OML-48H"),
     _s("carver136.effective_date", None, dt.date, nullable=True, note="AMB-27"),
@@ -91,10 +91,11 @@ SWITCHES: Mapping[str, Switch] = MappingProxyType({s.key: s for s in (
 )})
 
 
-# Switches retired by issue 22: each admitted one value and changed nothing (CONV-TZ: Massachusetts local time
-# is the law's own clock; AMB-06: the date counted back from is the caller's `assessed_on`, READ-281-BOG-ANCHOR).
-# The configuration version still covers them at that value, so a version stated on an earlier assessment names
-# the same configuration; a stored value equal to it is accepted and ignored, any other is refused.
+# Switches retired by issue 22: each admitted one value and changed nothing (CONV-TZ: Massachusetts local
+# time is the law's own clock; AMB-06: the date counted back from is the caller's `assessed_on`,
+# READ-281-BOG-ANCHOR). The configuration version still covers them at that value, so a version stated on an
+# earlier assessment names the same configuration; a stored value equal to it is kept for the version only,
+# any other is refused.
 RETIRED: Mapping[str, Any] = MappingProxyType({
     "tz": "America/New_York",
     "carver281.bog_lookback_anchor": "assessment_date",

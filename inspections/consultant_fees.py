@@ -215,15 +215,15 @@ def _band_row(chapter: str, rule_id: str, intent: bool, earlier_high: int) -> Fe
     cap, printed = param(rule_id, "max_fee_cents"), rule(rule_id).quote
     flags = ("AMB-45",) if "AMB-45" in rule(rule_id).ambiguities else ()
     if high < low:
-        why = (f"printed {printed!r}: the lower bound {dollars(low)} is above the upper bound {dollars(high)}, "
-               "so no project cost falls in it")
-        return FeeRow(chapter, rule_id, printed, low, high, cap, False, None, Explanation.of(rule_id, why, flags),
-                      flags)
+        why = (f"printed {printed!r}: the lower bound {dollars(low)} is above the upper bound "
+               f"{dollars(high)}, so no project cost falls in it")
+        return FeeRow(chapter, rule_id, printed, low, high, cap, False, None,
+                      Explanation.of(rule_id, why, flags), flags)
     first = max(low if low == 0 else low - WHOLE_DOLLAR + 1, earlier_high + 1)
     if first > high:
         why = f"{_cost_text(low, high)} lies wholly under earlier rows: never applies"
-        return FeeRow(chapter, rule_id, printed, low, high, cap, False, None, Explanation.of(rule_id, why, flags),
-                      flags)
+        return FeeRow(chapter, rule_id, printed, low, high, cap, False, None,
+                      Explanation.of(rule_id, why, flags), flags)
     why = f"{_cost_text(low, high)}: applies from {dollars(first)}, maximum {dollars(cap)}"
     return FeeRow(chapter, rule_id, printed, low, high, cap, True, first, Explanation.of(rule_id, why, flags),
                   flags)
@@ -243,8 +243,8 @@ def fee_rows(chapter: str, *, cfg: BylawConfig = DEFAULT) -> tuple[FeeRow, ...]:
     over = param(incr, "intent_over_cents" if intent else "over_cents")
     first = max(over, highest) + 1
     flags = ("AMB-45",) if chapter == "GARDNER-650" else ()
-    why = (f"each additional {dollars(param(incr, 'step_cents'))} over {dollars(over)}; the rows above decide up to "
-           f"{dollars(highest)}, so it applies from {dollars(first)}")
+    why = (f"each additional {dollars(param(incr, 'step_cents'))} over {dollars(over)}; the rows above "
+           f"decide up to {dollars(highest)}, so it applies from {dollars(first)}")
     rows.append(FeeRow(chapter, incr, rule(incr).quote, over + 1, None, param(incr, "per_step_cents"), True,
                        first, Explanation.of(incr, why, flags), flags))
     return tuple(rows)

@@ -106,7 +106,8 @@ def _water(pool: VernalPoolProps, months: int, config: BylawConfig) -> tuple[str
         return f"water {months} continuous months in spring/summer, most years ({describe(found)})", \
             found.most_years
     stated = pool.hydroperiod_months or 0
-    return f"water {stated} continuous months ≥ {months} (stated, not from dated observations)", stated >= months
+    text = f"water {stated} continuous months ≥ {months} (stated, not from dated observations)"
+    return text, stated >= months
 
 
 def vp_presumed_essential_habitat(bylaw: str, rebutted_by_credible_evidence: bool = False) -> Verdict:

@@ -69,7 +69,8 @@ def notice_date(recipient: Recipient | str, *, mailed_on: dt.date | None = None,
         why = f"a notice mailed to a {recipient.value.replace('_', ' ')} is dated by its mailing ({basis})"
         day, by = _need(mailed_on, "mailed_on", why), "mailing"
     text = f"notice to a {recipient.value.replace('_', ' ')} dated by its {by}: {fmt(day)} ({basis})"
-    return NoticeDate(day, by, Explanation("CONV-NOTICE-DATE", "RULES.md §0.1", CONV_QUOTE, text, ("AMB-53",)))
+    why = Explanation("CONV-NOTICE-DATE", "RULES.md §0.1", CONV_QUOTE, text, ("AMB-53",))
+    return NoticeDate(day, by, why)
 
 
 # Lead-time notice rules: (recipient, the rule's deadline for an event day, "working" days late or calendar).
@@ -127,8 +128,9 @@ def notice_in_time(rule_id: str, event_on: dt.date, *, mailed_on: dt.date | None
     deadline = deadline_of(event_on, cfg, cal)
     assert deadline.latest_on is not None
     latest, day = deadline.latest_on, dated.dated_on
-    late = 0 if day <= latest else (cal.business_days_between(latest, day) if working else (day - latest).days)
-    before = cal.business_days_between(day, event_on) if working and day < event_on else (event_on - day).days
+    count = cal.business_days_between if working else (lambda a, b: (b - a).days)
+    late = count(latest, day) if day > latest else 0
+    before = count(day, event_on) if day < event_on else (event_on - day).days
     unit = "working day(s)" if working else "day(s)"
     verdict = "on time" if day <= latest else f"late by {late} {unit}"
     text = f"{deadline.explanation.arithmetic}; notice dated {fmt(day)} by {dated.by}: {verdict}"

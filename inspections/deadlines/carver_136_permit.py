@@ -66,13 +66,15 @@ def permit_term(
     ]
 
 
-def _report_anchor(issued_on: dt.date, work_started_on: dt.date | None, cfg: BylawConfig) -> tuple[dt.date, str]:
+def _report_anchor(
+    issued_on: dt.date, work_started_on: dt.date | None, cfg: BylawConfig
+) -> tuple[dt.date, str]:
     """AMB-24 (`carver136.report_anchor`): the 90-day clock starts at issuance, or at the start of removal."""
     if cfg["carver136.report_anchor"] == "permit_issued":
         return issued_on, "issued"
     if work_started_on is None:
-        raise ValueError("work_started_on is required: carver136.report_anchor counts status reports from the "
-                         "start of removal")
+        raise ValueError("work_started_on is required: carver136.report_anchor counts status reports "
+                         "from the start of removal")
     if work_started_on < issued_on:
         raise ValueError(f"work_started_on {work_started_on} is before the permit was issued {issued_on}")
     return work_started_on, "removal started"
