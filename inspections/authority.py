@@ -246,9 +246,11 @@ def may_act(
     role: Role | str,
     *,
     vote: Vote | None = None,
+    seated: int | None = None,
     cfg: BylawConfig = DEFAULT,
 ) -> Decision:
-    """May `role` take `action` under `chapter`? With a `vote`, a board member acts for the body."""
+    """May `role` take `action` under `chapter`? With a `vote`, a board member acts for the body (`seated`:
+    the ERC members in office when seats are vacant)."""
     chapter, action, role = check_chapter(chapter), Action(action), Role(role)
     grant, refusal = _grant(chapter, action, cfg)
     if grant is None:
@@ -264,7 +266,7 @@ def may_act(
     if role is Role.BOARD_MEMBER and grant.body_vote:
         if vote is None:
             return _decide(False, grant.rule_id, f"{BODY[chapter]} acts by vote; one member alone may not")
-        carried = vote_carries(chapter, vote, quorum_exempt=grant.quorum_exempt)
+        carried = vote_carries(chapter, vote, quorum_exempt=grant.quorum_exempt, seated=seated)
         if not carried.allowed:
             return carried
         return _decide(True, grant.rule_id, f"{BODY[chapter]} by vote ({carried.reason}){note}", (), flags)

@@ -112,13 +112,20 @@ def _relieved(d: Decimal, limit: int, width: float, sign: str, flags: tuple[str,
 
 def carver136_is_abutter(distance_ft: float, cfg: BylawConfig = DEFAULT) -> Finding:
     """CARVER-136-DEF-ABUTTERS-300FT: abutters to abutters within 300 ft of the site's property line."""
-    limit = param("CARVER-136-DEF-ABUTTERS-300FT", "distance_ft")
-    met = within_ft(distance_ft, limit, cfg)
-    return _finding(
-        "CARVER-136-DEF-ABUTTERS-300FT",
-        met,
-        f"{feet(distance_ft)} ft {'<=' if met else '>'} {limit} ft -> {'an' if met else 'not an'} abutter",
-    )
+    return is_abutter("CARVER-136-DEF-ABUTTERS-300FT", distance_ft, cfg=cfg)
+
+
+def is_abutter(rule_id: str, distance_ft: float, *, directly_opposite: bool = False,
+               cfg: BylawConfig = DEFAULT) -> Finding:
+    """Is a parcel `distance_ft` from the applicant's (or site's) property line an abutter under `rule_id`?"""
+    limit = param(rule_id, "distance_ft")
+    within = within_ft(distance_ft, limit, cfg)
+    met = directly_opposite or within
+    sign = "<=" if cfg["dist_inclusive"] else "<"
+    arithmetic = (f"{feet(distance_ft)} ft from the property line; abutters to abutters within d {sign} "
+                  f"{limit} ft: {within}" + ("; directly opposite on a street or way" if directly_opposite
+                                             else "") + f" -> {'an' if met else 'not an'} abutter")
+    return _finding(rule_id, met, arithmetic)
 
 
 def carver136_removal_cy(removed_cy: float, rearranged_on_lot_cy: float) -> float:
