@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -12,7 +12,7 @@ from inspections.api.out import DeadlineOut, ExplanationOut
 from inspections.api.registry import Day, In, InputError, Instant, Out, UtcInstant, operation
 from inspections.calendar import BusinessCalendar
 from inspections.config import BylawConfig
-from inspections.deadlines import carver_247, carver_247_site, erc_review
+from inspections.deadlines import carver_136_permit, carver_247, carver_247_site, erc_review
 from inspections.deadlines.day_counts import calendar_for
 from inspections.notice_dates import NOTICE_RULES, NoticeDateError, notice_in_time
 
@@ -321,3 +321,31 @@ def calendar(facts: CalendarIn, cfg: BylawConfig) -> Any:
         "business_days_until": until,
         "hours_counted_to": counted,
     }
+
+
+class ExtensionIn(In):
+    original_issued_on: Day
+    current_expires_on: Day
+    reports_satisfactory: bool = Field(description="the ERC is satisfied with all quarterly reports")
+    conforms_to_approved_plans: bool
+    quantity_cy: Annotated[float, Field(ge=0, le=1e9)]
+    original_quantity_cy: Annotated[float, Field(ge=0, le=1e9)]
+    area_sqft: Annotated[float, Field(ge=0, le=1e10)]
+    original_area_sqft: Annotated[float, Field(ge=0, le=1e10)]
+
+
+class ExtensionOut(Out):
+    mandatory: bool = Field(description='"permits shall be extended" when every condition is met')
+    proposed_expires_on: dt.date
+    full_hearing_required: bool
+    unmet: list[str]
+    explanations: list[ExplanationOut]
+    flags: list[str]
+
+
+@operation("permit-extension", DEADLINES, ExtensionIn, ExtensionOut)
+def extension(facts: ExtensionIn, cfg: BylawConfig) -> Any:
+    """Carver 136: must the permit be extended, to when, and does it need a full hearing (~§ 136-7H)?"""
+    if facts.current_expires_on < facts.original_issued_on:
+        raise InputError.of("current_expires_on", "cannot be before the original issuance")
+    return carver_136_permit.extension_decision(**facts.model_dump(exclude={"settings"}), cfg=cfg)

@@ -26,7 +26,7 @@ from inspections.api.registry import (
     Text,
     operation,
 )
-from inspections.checklists import completeness_kinds, is_complete
+from inspections.checklists import completeness_kinds, evaluate, is_complete, merge, template
 from inspections.config import BylawConfig
 from inspections.rulepack import load_rulebook
 
@@ -273,3 +273,93 @@ def rule(facts: RuleIn, cfg: BylawConfig) -> Any:
         **found.model_dump(mode="json", exclude={"in_force_from", "params"}),
         "params": dict(found.params),
     }
+
+
+class ChecklistIn(In):
+    template_id: Annotated[str, Field(max_length=80, pattern=r"^[a-z0-9-]+$")]
+    version: int | None = Field(None, ge=1, le=1000, description="the template version (default: the latest)")
+    permit_conditions: list[dict[str, Any]] = Field(
+        default_factory=list, max_length=100, description="the permit's structured conditions"
+    )
+    answers: dict[Annotated[str, Field(max_length=80)], dict[str, Any]] = Field(
+        max_length=300, description='item id -> {"result": "pass|fail|n/a", "fields": {...}}'
+    )
+    inspected_on: Day
+
+
+class ViolationToOpenOut(Out):
+    item_id: str
+    rule_id: str
+    citation: str
+    opens_on: dt.date | None
+    explanation: ExplanationOut
+    flags: list[str]
+
+
+class ClockChangeOut(Out):
+    item_id: str
+    clock: str
+    action: str
+    starts_on: dt.date | None
+    due_on: dt.date | None
+    violation_opens_on: dt.date | None
+    expired: bool
+    explanation: ExplanationOut
+    flags: list[str]
+
+
+class EvaluationOut(Out):
+    checklist: str
+    violations: list[ViolationToOpenOut]
+    clocks: list[ClockChangeOut]
+    flags: list[str]
+    unanswered: list[str]
+
+
+@operation("checklist-evaluation", FILINGS, ChecklistIn, EvaluationOut)
+def checklist_evaluation(facts: ChecklistIn, cfg: BylawConfig) -> Any:
+    """What an inspection's answers set off: the violations to open under their provisions, the clocks that
+    start or stop (e.g. the 14-day stabilization), for a template merged with the permit's conditions."""
+    try:
+        checklist = merge(template(facts.template_id, facts.version), facts.permit_conditions)
+    except KeyError as exc:
+        raise InputError.of("template_id", str(exc).strip("'\"")) from exc
+    found = evaluate(checklist, _typed(checklist, facts.answers), inspected_on=facts.inspected_on, cfg=cfg)
+    return {
+        "checklist": found.checklist,
+        "flags": found.flags,
+        "unanswered": found.unanswered,
+        "clocks": [{**_fields(c), "action": c.action.value} for c in found.clocks],
+        "violations": [
+            {**_fields(v), "rule_id": v.provision.rule_id, "citation": v.provision.citation}
+            for v in found.violations
+        ],
+    }
+
+
+def _typed(checklist: Any, answers: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Date fields arrive as ISO texts (or "unknown" where the template allows it); the engine takes dates."""
+    typed = {}
+    for item_id, answer in answers.items():
+        fields = dict(answer.get("fields") or {})
+        kinds = (
+            {f.name: f.kind for f in checklist.item(item_id).fields}
+            if item_id in {i.id for i in checklist.items}
+            else {}
+        )
+        for name, value in fields.items():
+            if (
+                kinds.get(name) in ("date", "date_or_unknown")
+                and isinstance(value, str)
+                and value != "unknown"
+            ):
+                try:
+                    fields[name] = dt.date.fromisoformat(value)
+                except ValueError:
+                    raise InputError.of(f"answers.{item_id}.fields.{name}", "must be an ISO date") from None
+        typed[item_id] = {**answer, "fields": fields}
+    return typed
+
+
+def _fields(obj: Any) -> dict[str, Any]:
+    return {k: getattr(obj, k) for k in obj.__dataclass_fields__}

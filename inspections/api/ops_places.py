@@ -3,15 +3,17 @@ and the copies a filing sends."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import shapely
+import shapely.geometry
 from pydantic import Field
 
 from inspections import notice_recipients
 from inspections.api.out import ExplanationOut, FeetOut, FindingOut
 from inspections.api.registry import Day, Feet, In, InputError, Out, Part, operation
 from inspections.config import BylawConfig
+from inspections.distance import metres_to_feet
 from inspections.planar import in_massachusetts
 from inspections.resource_areas import area_from_feature, validate_collection
 from inspections.zone_rules import Activity, ActivityKind, Bylaw
@@ -25,7 +27,10 @@ GeoJson = dict[str, Any]
 class PointIn(Part):
     lon: float = Field(ge=-73.6, le=-69.8, description="WGS84 longitude (Massachusetts)")
     lat: float = Field(ge=41.1, le=43.0, description="WGS84 latitude (Massachusetts)")
-    accuracy_ft: Feet = Field(0.0, description="the fix's accuracy radius, feet")
+    accuracy_ft: Feet | None = Field(None, description="the fix's accuracy radius, feet")
+    accuracy_m: Annotated[float, Field(ge=0, le=300_000)] | None = Field(
+        None, description="the same in metres, as a phone's Geolocation API reports it"
+    )
 
 
 class ActivityIn(Part):
@@ -97,7 +102,11 @@ def _location(facts: ZoneIn) -> Location:
     if (facts.point is None) == (facts.geometry is None):
         raise InputError.of("point", "give either point or geometry")
     if facts.point is not None:
-        return Location.point(facts.point.lon, facts.point.lat, facts.point.accuracy_ft)
+        p = facts.point
+        if p.accuracy_ft is not None and p.accuracy_m is not None:
+            raise InputError.of("point.accuracy_m", "give the accuracy in feet or in metres, not both")
+        accuracy = p.accuracy_ft if p.accuracy_m is None else metres_to_feet(p.accuracy_m)
+        return Location.point(p.lon, p.lat, accuracy or 0.0)
     try:
         shape = shapely.geometry.shape(facts.geometry)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:

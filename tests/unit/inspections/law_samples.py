@@ -226,6 +226,17 @@ SAMPLES: dict[str, tuple[dict[str, Any], str, Any]] = {
     ),
     "completeness": ({"kind": "carver281_noi", "submitted": {"plan_copies": 8}}, "complete", False),
     "rule": ({"rule_id": "CARVER-281-RDA-FEE-125"}, "citation", "~§ 281-2A(4)"),
+    "permit-extension": (
+        {"original_issued_on": "2022-03-02", "current_expires_on": "2026-03-02", "reports_satisfactory": True,
+         "conforms_to_approved_plans": True, "quantity_cy": 4000, "original_quantity_cy": 4000,
+         "area_sqft": 80_000, "original_area_sqft": 80_000},
+        "full_hearing_required", False,  # 2027-03-02 is within five years of 2022-03-02
+    ),
+    "checklist-evaluation": (
+        {"template_id": "carver-247-land-disturbance", "inspected_on": "2026-05-04",
+         "answers": {"stabilization": {"result": "fail", "fields": {"portion": "pad", "ceased_on": "2026-05-01"}}}},
+        "clocks.0.due_on", "2026-05-15",  # S30
+    ),
 }
 
 
