@@ -234,7 +234,8 @@ SAMPLES: dict[str, tuple[dict[str, Any], str, Any]] = {
     ),
     "checklist-evaluation": (
         {"template_id": "carver-247-land-disturbance", "inspected_on": "2026-05-04",
-         "answers": {"stabilization": {"result": "fail", "fields": {"portion": "pad", "ceased_on": "2026-05-01"}}}},
+         "answers": {"stabilization": {"result": "fail",
+                                       "fields": {"portion": "pad", "ceased_on": "2026-05-01"}}}},
         "clocks.0.due_on", "2026-05-15",  # S30
     ),
 }
