@@ -195,7 +195,8 @@ def vote_carries(
     """Does the body's vote carry? ERC: size 7, quorum 4, majority of those present; others CONV-MAJORITY.
 
     `seated`: the ERC members in office when some seats are vacant (None: all seven). Vacancies are flagged;
-    the quorum stays four members (CARVER-136-ERC-QUORUM-4), so a Committee with empty seats still acts."""
+    the quorum stays four members (CARVER-136-ERC-QUORUM-4), so a Committee with empty seats still acts
+    (READ-136-QUORUM-VACANCY)."""
     if chapter != "CARVER-136":
         ok = vote.present > 0 and vote.yes >= vote.majority_needed
         return _decide(

@@ -22,7 +22,7 @@ import holidays
 
 from inspections.config import DEFAULT, BylawConfig
 
-TZ = ZoneInfo("America/New_York")
+TZ = ZoneInfo("America/New_York")  # CONV-TZ, READ-TZ-FIXED: the law's own clock, not a town setting
 UTC = dt.UTC
 FIXED_DATE_HOLIDAYS = {(1, 1), (6, 19), (7, 4), (11, 11), (12, 25)}
 
@@ -141,7 +141,8 @@ class BusinessCalendar:
 
     def rolls_c4s9(self, day: dt.date) -> bool:
         """EXT-MGL-4-9, AMB-51: a Sunday or a legal holiday, a legal holiday falling on a Saturday included
-        (c. 4 § 7 cl. 18 moves only Sunday holidays); an ordinary Saturday or an office closure never."""
+        (c. 4 § 7 cl. 18 moves only Sunday holidays); an ordinary Saturday or an office closure never
+        (READ-ROLL-CLOSURE); an observed Friday is a legal holiday too (READ-ROLL-OBSERVED-FRIDAY)."""
         return day.weekday() == 6 or self.is_holiday(day)
 
     def roll_c4s9(self, day: dt.date) -> dt.date:
@@ -156,7 +157,8 @@ class BusinessCalendar:
         """EXT-OML-48H: N hours counted only on days that are not Saturdays, Sundays or legal holidays.
 
         Time on excluded days does not count; the result is the first instant at which N counted hours
-        have elapsed. Extra office closures are not excluded here (the statute names only the three).
+        have elapsed. Extra office closures are not excluded here (the statute names only the three:
+        READ-OML-CLOSURES).
         """
         remaining = dt.timedelta(hours=hours)
         cursor = require_aware(instant).astimezone(TZ)

@@ -132,7 +132,7 @@ def _timing(row: AssessmentRow, notice_on: dt.date, delivery: Delivery, mail_by:
     day = row.offense.local_date
     if notice_on < day:
         return f"notice date {notice_on} precedes the offense-day {day}"
-    if delivery is Delivery.IN_HAND and notice_on != day:
+    if delivery is Delivery.IN_HAND and notice_on != day:  # READ-21D-IN-HAND
         return f"in-hand delivery only at the time and place of the violation ({day}); mail it instead"
     if delivery is Delivery.MAIL and mail_by.latest_on is not None and notice_on > mail_by.latest_on:
         return f"EXT-21D-15D: mailed {notice_on}, after the last day {mail_by.latest_on}"

@@ -19,7 +19,8 @@ from inspections.rulepack import param
 
 VP_RULES = {"UPTON-280": "UPTON-280-DEF-VP", "GARDNER-650": "GARDNER-650-DEF-VP"}
 VP_PRESUMPTION_RULES = {"UPTON-280": "UPTON-280-VP-PRESUMPTION", "GARDNER-650": "GARDNER-650-VP-PRESUMPTION"}
-# ~§ 650-3 (def. ~STRUCTURE): the examples of a structure, and what the NBZ reading leaves out.
+# ~§ 650-3 (def. ~STRUCTURE): the examples of a structure, and what the NBZ reading leaves out
+# (READ-650-STRUCTURE-NAMES).
 GARDNER_STRUCTURES = frozenset({"building", "house", "barn", "garage", "shed", "dwelling"})
 GARDNER_NBZ_NOT_STRUCTURES = frozenset({
     "fence", "retaining wall", "deck", "patio", "gazebo", "lawn furniture", "sandbox", "swing-set",
@@ -44,7 +45,7 @@ def _verdict(met: bool | None, rule_id: str, arithmetic: str, flags: tuple[str, 
 
 
 def nfip_family(flood_zone: str) -> str:
-    """A, AE, AH, AO, AR, A99 and A1–A30 form the Zone A family ("Zone A subcategories")."""
+    """A, AE, AH, AO, AR, A99 and A1–A30 form the Zone A family ("Zone A subcategories", READ-NFIP-ZONES)."""
     return "A" if flood_zone.startswith("A") else flood_zone
 
 
@@ -106,6 +107,7 @@ def _water(pool: VernalPoolProps, months: int, config: BylawConfig) -> tuple[str
         return f"water {months} continuous months in spring/summer, most years ({describe(found)})", \
             found.most_years
     stated = pool.hydroperiod_months or 0
+    # READ-VP-STATED: a stated figure is used, and said to be stated
     text = f"water {stated} continuous months ≥ {months} (stated, not from dated observations)"
     return text, stated >= months
 

@@ -30,7 +30,8 @@ def round_ft(feet: float | int | Decimal) -> Decimal:
 
 
 def round_accuracy_ft(feet: float) -> Decimal:
-    """An accuracy radius is rounded UP to 0.1 ft, so a rounded radius never hides a line it crosses."""
+    """An accuracy radius is rounded UP to 0.1 ft, so a rounded radius never hides a line it crosses
+    (READ-DIST-ACCURACY)."""
     if feet < 0:
         raise ValueError(f"accuracy must be >= 0 ft, got {feet}")
     return _decimal(feet).quantize(TENTH, rounding=ROUND_CEILING)

@@ -135,7 +135,7 @@ def _vacancies(members: Sequence[Member]) -> list[Vacancy]:
 
 def _designations(members: Sequence[Member], cfg: BylawConfig) -> list[Explanation]:
     """AMB-20: each configured designation not held by an appointee is flagged (chosen without designation
-    when the group offered no nominees, CARVER-136-ERC-NO-NOMINEES)."""
+    when the group offered no nominees, CARVER-136-ERC-NO-NOMINEES; READ-136-DESIGNATIONS)."""
     wanted = cfg["carver136.erc_designations"]
     if not wanted:
         return []

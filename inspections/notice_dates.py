@@ -60,7 +60,7 @@ def notice_date(recipient: Recipient | str, *, mailed_on: dt.date | None = None,
                 cfg: BylawConfig = DEFAULT) -> NoticeDate:
     """The date a notice counts from, under `notice_date_basis` (CONV-NOTICE-DATE, AMB-53)."""
     recipient, basis = Recipient(recipient), cfg["notice_date_basis"]
-    if hand_delivered_on is not None:
+    if hand_delivered_on is not None:  # READ-NOTICE-HAND
         day, by = hand_delivered_on, "hand delivery"
     elif basis == "receipt" or (basis == "default" and recipient is Recipient.MUNICIPAL_BODY):
         why = f"a notice to a {recipient.value.replace('_', ' ')} is dated by its receipt ({basis})"

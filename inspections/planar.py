@@ -2,8 +2,9 @@
 
 Inputs are WGS84 lon/lat (GeoJSON order). They are projected with pyproj to NAD83 / Massachusetts Mainland
 (EPSG:26986, metres) and the coordinates are then expressed in **US survey feet** (1 ft = 1200/3937 m, the
-foot of the Massachusetts state plane, EPSG:2249), so every distance of this package is a horizontal grid
-distance in US survey feet. (The international foot, 0.3048 m, differs by 2 ppm: 0.0002 ft per 100 ft.)
+foot of the Massachusetts state plane, EPSG:2249), so every distance of this package is a horizontal
+grid distance in US survey feet (READ-DIST-USFT). (The international foot, 0.3048 m, differs by 2 ppm:
+0.0002 ft per 100 ft.)
 
 Distances are computed from full-precision coordinates, then rounded and compared by CONV-DIST's one rule,
 `inspections.distance` (`round_ft`, `is_within` are re-exported here for the callers that import them here).

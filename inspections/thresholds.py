@@ -76,7 +76,8 @@ def carver136_buffer_kept(
     CARVER-136-BUFFER-RELIEF: "The ERC may in certain instances provide relief from this restriction": the
     relief is a width, the undisturbed buffer the ERC still requires along that line (`relief_width_ft`,
     0 <= w < 50; 0 relieves the whole buffer). Disturbance within the relieved width is still a violation;
-    between it and 50 ft the relief allows it. `relief=True` without a width is relief of the whole buffer.
+    between it and 50 ft the relief allows it. `relief=True` without a width is relief of the whole buffer
+    (READ-136-RELIEF-WIDTH).
     """
     limit = param("CARVER-136-BUFFER-50FT", "distance_ft")
     d = feet(property_line_ft)
@@ -152,7 +153,8 @@ def carver136_expedited(cy_per_year: float) -> Finding:
 
 def carver247_disturbed_sq_ft(areas_sq_ft: tuple[float, ...], cfg: BylawConfig = DEFAULT) -> float:
     """AMB-12 (`carver247.area_aggregation`): "project_life" (default) sums every disturbance under one
-    project or permit over its life; "each_part" takes each phase or lot on its own, so the largest counts."""
+    project or permit over its life; "each_part" takes each phase or lot on its own, so the largest counts
+    (READ-247-AREA-EACH-PART)."""
     if cfg["carver247.area_aggregation"] == "each_part":
         return float(max(areas_sq_ft, default=0.0))
     return float(sum(areas_sq_ft))
@@ -165,7 +167,7 @@ def carver247_applies(
 
     AMB-11 is flagged whenever the answer turns on the MS4 drainage reading: an acre or more is disturbed
     and the site is not found to drain to the MS4 (found not to, or unknown). Below an acre, or when the site
-    drains to the MS4, both readings give the same answer and nothing is flagged."""
+    drains to the MS4, both readings give the same answer and nothing is flagged (READ-247-MS4-FLAG)."""
     minimum = param("CARVER-247-APPLIES-1AC", "min_sq_ft")
     aggregation = cfg["carver247.area_aggregation"]
     total = carver247_disturbed_sq_ft(areas_sq_ft, cfg)

@@ -16,7 +16,8 @@ distance min_ft < d ≤ max_ft from its boundary (CONV-DIST; `min_ft` None means
   provides for it (~§ 650-7B: "prohibited unless the permit provides", not merely "permit required",
   READ-650-RA-NDZ); no alteration within 100 ft of a vernal pool (~§ 650-7C,
   d <= 100 with d = 0 in the pool); a
-  "structure" in the NBZ is not permittable (AMB-48, `gardner650.nbz_structure_ban`), and a fortiori nor in
+  "structure" in the NBZ is not permittable (AMB-48, `gardner650.nbz_structure_ban`;
+  READ-650-STRUCTURE-WITHIN-60), and a fortiori nor in
   the NDZ or the buffer-making resource area itself (the clearing clause wants the structure outside both).
 
 Readings of the text that no AMB entry settles are stated in the explanation of the finding (`note`).
@@ -124,7 +125,7 @@ CARVER_65 = frozenset({T.BORDERING_VEGETATED_WETLAND, T.ISOLATED_WETLAND, T.BANK
                        T.POND, T.LAKE, T.LAND_UNDER_WATER, T.CRANBERRY_BOG, T.VERNAL_POOL,
                        T.ISOLATED_LAND_SUBJECT_TO_FLOODING})
 CARVER_100 = CARVER_65 | {T.FLOODPLAIN}
-CARVER_READINGS = {
+CARVER_READINGS = {  # READ-281-RESOURCE-TYPES
     T.RIVER_STREAM: "the mapped edge of a river or stream is its bank",
     T.VERNAL_POOL: "a vernal pool read as land subject to inundation",
     T.BEACH: "a beach read as land bordering a lake or pond",
@@ -155,7 +156,7 @@ def qualifies(bylaw: Bylaw, area: ResourceArea, assessed_on: dt.date,
 
 
 def pond_area_sqft(area: ResourceArea) -> float:
-    """The stated pond area, else the polygon's plane area in square (US survey) feet."""
+    """The stated pond area, else the polygon's plane area in square (US survey) feet (READ-280-POND-AREA)."""
     stated = getattr(area.props, "area_sqft", None)
     return float(stated) if stated is not None else round(area.plane_ft.area, 1)
 
@@ -224,6 +225,7 @@ def _upton_200(area: ResourceArea, river: bool) -> list[Reach]:
 
 
 def _upton_vernal_pool(activity: Activity) -> list[Reach]:
+    """The pool's resource area (100 ft out), then 100 ft of it; work on lawn: READ-280-VP-LAWN."""
     boundary = _ft("UPTON-280-VP-BOUNDARY-100FT")
     buffer = _ft("UPTON-280-ZONE-100FT")
     if activity.on_lawn_or_developed:

@@ -23,6 +23,7 @@ from backend.services import notify
 from backend.sms.compliance import QuietHours
 from backend.sms.messages import NOTICE_ON_OPEN
 from inspections.config import SWITCHES, BylawConfig, ConfigError
+from inspections.readings import readings as engine_readings
 
 
 def _quiet_hours(value: Any) -> None:
@@ -86,6 +87,14 @@ def catalogue(town: Town) -> list[dict[str, Any]]:
              "set": key in stored, "kind": _kind_name(a.kind), "choices": [], "nullable": a.default is None,
              "note": a.note, "minimum": a.low, "maximum": a.high} for key, a in APP_SETTINGS.items()]
     return sorted(out, key=lambda row: (row["scope"] != "bylaw engine", row["key"]))
+
+
+def readings(town: Town) -> list[dict[str, Any]]:
+    """The readings the engine makes that RULES.md does not state (inspections/READINGS.md), each with the
+    switch that changes it (if any) and that switch's value in force for the town."""
+    cfg = BylawConfig({k: v for k, v in dict(town.settings or {}).items() if k in SWITCHES})
+    return [{"id": r.id, "concerns": list(r.concerns), "text": r.text, "choice": r.choice, "switch": r.switch,
+             "switch_value": _jsonable(cfg[r.switch]) if r.switch else None} for r in engine_readings()]
 
 
 def _check_app(key: str, value: Any) -> str | None:

@@ -4,7 +4,8 @@ use it.
 
 A fact the event needs and the input lacks is an InputError naming it; a fact that does not apply to the event
 is refused too, so a mistaken field is never silently ignored. Nothing is defaulted but `permit_kind`
-("standard", the text's general term; "maintenance" only for a permit the Commission issued as such).
+("standard", the text's general term; "maintenance" only for a permit the Commission issued as such:
+READ-PERMIT-KIND).
 """
 
 from __future__ import annotations

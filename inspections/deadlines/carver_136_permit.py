@@ -69,7 +69,8 @@ def permit_term(
 def _report_anchor(
     issued_on: dt.date, work_started_on: dt.date | None, cfg: BylawConfig
 ) -> tuple[dt.date, str]:
-    """AMB-24 (`carver136.report_anchor`): the 90-day clock starts at issuance, or at the start of removal."""
+    """AMB-24 (`carver136.report_anchor`): the 90-day clock starts at issuance, or at the start of removal
+    (READ-136-REPORT-ANCHOR)."""
     if cfg["carver136.report_anchor"] == "permit_issued":
         return issued_on, "issued"
     if work_started_on is None:

@@ -204,7 +204,8 @@ class StormCheck:
 def storm_inspections_check(
     storm_start_at: dt.datetime, storm_end_at: dt.datetime, inspections_at: Sequence[dt.datetime]
 ) -> StormCheck:
-    """Pre-storm: some inspection < start; post-storm: some inspection > end (instants compared strictly)."""
+    """Pre-storm: some inspection < start; post-storm: some inspection > end (instants compared strictly,
+    READ-247-STORM-STRICT)."""
     before = any(t < storm_start_at for t in inspections_at)
     after = any(t > storm_end_at for t in inspections_at)
     arithmetic = (
@@ -247,7 +248,7 @@ def missing_monthly_reports(
     active_from: dt.date, as_of: dt.date, reported_on: Iterable[dt.date], *, cfg: BylawConfig = DEFAULT
 ) -> list[Deadline]:
     """Months whose due day has passed (before `as_of`, not before `active_from`) with too few reports
-    dated between the 1st of the month and the due day."""
+    dated between the 1st of the month and the due day (READ-247-MONTHLY-WINDOW)."""
     reports = sorted(reported_on)
     needed = param(MONTHLY, "reports_per_month")
     missing: list[Deadline] = []

@@ -136,6 +136,7 @@ def _by_volume(trail: Trail, earth: EarthVolumes, volume: float) -> Assessment |
 
 
 def _rate(trail: Trail, earth: EarthVolumes, volume: float) -> float:
+    """The yearly rate; without one, the whole volume is one year's, flagged (READ-136-YEARLY-RATE)."""
     if earth.cy_per_year is not None:
         return earth.cy_per_year
     if "ASSUMED-PER-YEAR-EQUALS-TOTAL" not in trail.flags:

@@ -42,6 +42,23 @@ def test_every_role_reads_the_switches_with_their_defaults_and_what_they_decide(
     assert (notice["scope"], notice["value"], notice["set"]) == ("app", True, False)
 
 
+def test_the_settings_list_the_readings_rules_md_does_not_state(client, world):
+    """Issue 22: each reading of inspections/READINGS.md, with its switch and that switch's value in force."""
+    from inspections.readings import readings
+
+    town = db.session.scalar(select(Town).where(Town.slug == "upton"))
+    town.settings = {**(town.settings or {}), "roll_c4s9": True}
+    db.session.commit()
+    resp, _ = _read(client, world.headers("upton", "agent"))
+    listed = {r["id"]: r for r in resp.json["readings"]}
+    assert list(listed) == [r.id for r in readings()]
+    roll = listed["READ-ROLL-CLOSURE"]
+    assert (roll["switch"], roll["switch_value"]) == ("roll_c4s9", True)
+    assert roll["text"] == "an ordinary Saturday never rolls" and "CONV-ROLL" in roll["concerns"]
+    tie = listed["READ-DIST-TIE"]
+    assert (tie["switch"], tie["switch_value"]) == (None, None) and "50.2" in tie["choice"]
+
+
 def test_the_town_admin_changes_and_resets_settings_and_the_chain_records_it(client, world):
     admin = world.headers("carver", "town_admin")
     read, _ = _read(client, admin)
