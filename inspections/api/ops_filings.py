@@ -28,6 +28,7 @@ from inspections.api.registry import (
 )
 from inspections.checklists import completeness_kinds, evaluate, is_complete, merge, template
 from inspections.config import BylawConfig
+from inspections.readings import readings
 from inspections.rulepack import load_rulebook
 
 FILINGS = "filings and exemptions"
@@ -363,3 +364,29 @@ def _typed(checklist: Any, answers: dict[str, dict[str, Any]]) -> dict[str, dict
 
 def _fields(obj: Any) -> dict[str, Any]:
     return {k: getattr(obj, k) for k in obj.__dataclass_fields__}
+
+
+class ReadingsIn(In):
+    concerning: RuleId | None = Field(None, description="only the readings of this rule (a RULES.md id)")
+
+
+class ReadingOut(Out):
+    id: str
+    concerns: list[str]
+    text: str
+    choice: str
+    switch: str | None
+    switch_value: Any = Field(description="the switch's value in force for this answer")
+
+
+class ReadingsOut(Out):
+    readings: list[ReadingOut]
+
+
+@operation("readings", FILINGS, ReadingsIn, ReadingsOut)
+def engine_readings(facts: ReadingsIn, cfg: BylawConfig) -> Any:
+    """The readings the engine makes that RULES.md does not state (inspections/READINGS.md), each with the
+    words it reads, the choice made and the switch that changes it."""
+    found = [r for r in readings() if facts.concerning is None or facts.concerning in r.concerns]
+    return {"readings": [{**vars(r), "concerns": list(r.concerns),
+                          "switch_value": cfg[r.switch] if r.switch else None} for r in found]}

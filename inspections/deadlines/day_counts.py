@@ -82,7 +82,7 @@ def agreed_extension(
     agreed date is not later than the bylaw's own last day."""
     if extended_to is not None and extended_by_days is not None:
         raise ValueError("give the extension either as extended_to (a date) or as extended_by_days, not both")
-    if extended_by_days is not None:
+    if extended_by_days is not None and extended_by_days != 0:  # 0 days: no extension at all
         if extended_by_days < 0:
             raise ValueError(f"extended_by_days must be 0 or more, got {extended_by_days}")
         end = last + dt.timedelta(days=extended_by_days)

@@ -4,6 +4,7 @@ engine answer is reachable only by tests (41 were, before the facade).
 Reachability is read from the source (names referenced, transitively, from the facade's modules), the way a
 reviewer would follow the calls; the few functions the facade does not call are listed with the reason.
 """
+
 from __future__ import annotations
 
 import ast
@@ -21,8 +22,12 @@ NOT_THROUGH_THE_FACADE = {
 
 
 def _modules() -> dict[str, ast.Module]:
-    return {".".join(("inspections", *p.relative_to(ROOT).with_suffix("").parts)).removesuffix(".__init__"):
-            ast.parse(p.read_text(encoding="utf-8")) for p in ROOT.rglob("*.py")}
+    return {
+        ".".join(("inspections", *p.relative_to(ROOT).with_suffix("").parts)).removesuffix(
+            ".__init__"
+        ): ast.parse(p.read_text(encoding="utf-8"))
+        for p in ROOT.rglob("*.py")
+    }
 
 
 def _names(node: ast.AST) -> set[str]:
@@ -68,8 +73,12 @@ def test_every_public_engine_function_is_reachable_through_the_facade():
     modules = _modules()
     reached = _reached(modules)
     engine = {m: t for m, t in modules.items() if not m.startswith("inspections.api")}
-    public = {(m, n.name) for m, t in engine.items() for n in t.body
-              if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")}
+    public = {
+        (m, n.name)
+        for m, t in engine.items()
+        for n in t.body
+        if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")
+    }
     missing = sorted(f"{m}.{n}" for m, n in public - reached if f"{m}.{n}" not in NOT_THROUGH_THE_FACADE)
     assert not missing, "engine functions no facade operation reaches:\n  " + "\n  ".join(missing)
 

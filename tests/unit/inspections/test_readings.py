@@ -2,6 +2,7 @@
 inspections/READINGS.md (id, the words it reads, the choice made, the switch if any), and the two agree:
 each quote is found in a bylaw text or in RULES.md, each switch is a setting of the catalogue, each id is
 named where the engine makes it, and every READ-* id the engine names is written down."""
+
 from __future__ import annotations
 
 import re
@@ -59,10 +60,13 @@ def test_the_engine_and_the_file_name_the_same_readings():
     assert written - named == set(), f"written down, named nowhere in the engine: {sorted(written - named)}"
 
 
-@pytest.mark.parametrize("row,problem", [
-    ("| READ-X | CONV-DIST | no quotes | a choice | none |", "out of shape"),
-    ('| READ-X | CONV-DIST | "words" | a choice | tz |', "no setting of the catalogue"),
-])
+@pytest.mark.parametrize(
+    "row,problem",
+    [
+        ("| READ-X | CONV-DIST | no quotes | a choice | none |", "out of shape"),
+        ('| READ-X | CONV-DIST | "words" | a choice | tz |', "no setting of the catalogue"),
+    ],
+)
 def test_a_malformed_row_fails_loudly(row, problem):
     with pytest.raises(ValueError, match=problem):
         parse_readings(row)
