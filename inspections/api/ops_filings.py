@@ -23,6 +23,7 @@ from inspections.api.registry import (
     Quantity,
     RecordDay,
     RuleId,
+    SqFt,
     Text,
     operation,
 )
@@ -32,7 +33,6 @@ from inspections.readings import readings
 from inspections.rulepack import load_rulebook
 
 FILINGS = "filings and exemptions"
-SqFt = Annotated[float, Field(ge=0, le=1e10)]
 
 
 class ActivityLocationIn(Part):

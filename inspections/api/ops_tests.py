@@ -19,6 +19,7 @@ from inspections.api.registry import (
     Part,
     Quantity,
     RecordDay,
+    SqFt,
     Text,
     operation,
 )
@@ -26,7 +27,6 @@ from inspections.config import BylawConfig
 from inspections.resource_areas import CranberryBogProps, ResourceType, VernalPoolProps, WaterObservation
 
 TESTS = "thresholds and definitions"
-SqFt = Annotated[float, Field(ge=0, le=1e10)]
 
 
 class Buffer136(Part):

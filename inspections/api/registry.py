@@ -78,6 +78,7 @@ Instant = Annotated[dt.datetime, AfterValidator(_aware)]
 Feet = Annotated[float, Field(ge=0, le=MAX_FEET), AfterValidator(_finite)]
 Cents = Annotated[int, Field(ge=0, le=MAX_CENTS)]
 Quantity = Annotated[float, Field(ge=0, le=1e12), AfterValidator(_finite)]
+SqFt = Annotated[float, Field(ge=0, le=1e10), AfterValidator(_finite)]  # up to 360 square miles
 Count = Annotated[int, Field(ge=0, le=10_000)]
 Text = Annotated[str, Field(min_length=1, max_length=200)]
 RuleId = Annotated[str, Field(pattern=r"^(CARVER|UPTON|GARDNER)-\d{3}-[A-Z0-9-]{1,60}$", max_length=80)]

@@ -121,3 +121,8 @@ def test_settings_in_the_request_apply_to_that_answer_only():
     with pytest.raises(InputError) as refused:
         api.call("deadlines", {**body, "settings": {"roll_c4s9": "sometimes"}})
     assert "settings.roll_c4s9" in refused.value.problems
+
+
+def test_the_facades_own_documentation_lists_every_operation():
+    assert api.__doc__ is not None
+    assert [n for n in api.OPERATIONS if n not in api.__doc__] == []
