@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from apiflask import APIBlueprint
+from apiflask import APIBlueprint, abort
+from flask import request
 from pydantic import BaseModel
 
 from backend.security import require_roles
@@ -26,6 +27,15 @@ ERRORS = {
     409: "the town's stored bylaw settings are invalid",
     422: "an input is missing, malformed or out of bounds (each field named in `detail.json`)",
 }
+
+
+MAX_BODY_BYTES = 5 * 1024 * 1024  # a site's whole delineation fits many times over
+
+
+@bp.before_request
+def _bounded_body() -> None:
+    if (request.content_length or 0) > MAX_BODY_BYTES:
+        abort(413, f"a law request holds at most {MAX_BODY_BYTES // (1024 * 1024)} MB of JSON")
 
 
 def _named(model: type[BaseModel]) -> type[BaseModel]:

@@ -87,9 +87,25 @@ class ZonesOut(Out):
     results: list[ZoneResultOut]
 
 
+def _vertices(value: Any, limit: int) -> int:
+    """How many [x, y] positions a GeoJSON value holds, counting no further than `limit` + 1."""
+    count, stack = 0, [value]
+    while stack and count <= limit:
+        item = stack.pop()
+        if isinstance(item, list) and item and all(isinstance(v, int | float) for v in item):
+            count += 1
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+    return count
+
+
 def _areas(collection: GeoJson) -> Any:
     if len(collection.get("features") or []) > 500:
         raise InputError.of("resource_areas.features", "at most 500 resource areas")
+    if _vertices(collection.get("features"), 10 * MAX_VERTICES) > 10 * MAX_VERTICES:
+        raise InputError.of("resource_areas.features", f"at most {10 * MAX_VERTICES} vertices in all")
     check = validate_collection(collection)
     if not check.ok:
         raise InputError(
@@ -153,13 +169,8 @@ class AreaOut(Out):
 @operation("resource-area", PLACES, FeatureIn, AreaOut)
 def resource_area(facts: FeatureIn, cfg: BylawConfig) -> Any:
     """One resource-area feature as the engine reads it, or every reason it cannot be read."""
-    coordinates = (
-        facts.feature.get("geometry", {}).get("coordinates")
-        if isinstance(facts.feature.get("geometry"), dict)
-        else None
-    )
-    if len(str(coordinates)) > 2_000_000:
-        raise InputError.of("feature.geometry", "too many coordinates")
+    if _vertices(facts.feature.get("geometry"), MAX_VERTICES) > MAX_VERTICES:
+        raise InputError.of("feature.geometry", f"at most {MAX_VERTICES} vertices")
     try:
         area = area_from_feature(facts.feature)
     except ValueError as exc:

@@ -168,6 +168,13 @@ def test_bad_input_is_a_422_naming_the_field(client, agent, name, body, field):
     assert field in resp.json["detail"]["json"], resp.json
 
 
+def test_a_body_over_five_megabytes_is_refused_before_it_is_read(client, agent):
+    padding = "x" * (5 * 1024 * 1024)
+    resp = client.post("/api/v1/law/rule", headers=agent | {"Content-Type": "application/json"},
+                       data='{"rule_id": "CARVER-281-RDA-FEE-125", "pad": "' + padding + '"}')
+    assert resp.status_code == 413 and "5 MB" in resp.json["message"]
+
+
 def test_the_law_needs_a_token(client):
     assert (
         client.post("/api/v1/law/filing-fee", json={"chapter": "CARVER-281", "filing": "RDA"}).status_code

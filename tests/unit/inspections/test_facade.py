@@ -126,3 +126,32 @@ def test_settings_in_the_request_apply_to_that_answer_only():
 def test_the_facades_own_documentation_lists_every_operation():
     assert api.__doc__ is not None
     assert [n for n in api.OPERATIONS if n not in api.__doc__] == []
+
+
+def _ring(n: int) -> list[list[float]]:
+    """A closed ring of n + 1 positions around a point in Gardner."""
+    import math
+
+    pts = [
+        [-71.99 + 0.001 * math.cos(2 * math.pi * i / n), 42.57 + 0.001 * math.sin(2 * math.pi * i / n)]
+        for i in range(n)
+    ]
+    return [*pts, pts[0]]
+
+
+def test_geometries_are_bounded_in_vertices():
+    big = {"type": "Polygon", "coordinates": [_ring(20_001)]}
+    zone = {**SAMPLES["zone"][0], "point": None, "geometry": big}
+    with pytest.raises(InputError) as refused:
+        api.call("zone", zone)
+    assert "geometry" in refused.value.problems
+    feature = {"type": "Feature", "geometry": big, "properties": {"id": "W", "type": "isolated_wetland"}}
+    with pytest.raises(InputError) as refused:
+        api.call("resource-area", {"feature": feature})
+    assert "feature.geometry" in refused.value.problems
+    small = {
+        "type": "Feature",
+        "geometry": {"type": "Polygon", "coordinates": [_ring(64)]},
+        "properties": {"id": "W", "type": "isolated_wetland"},
+    }
+    assert api.call("resource-area", {"feature": small})["plane_area_sq_ft"] > 0
