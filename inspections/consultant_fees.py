@@ -24,6 +24,7 @@ from inspections.config import DEFAULT, BylawConfig
 from inspections.explain import Explanation
 from inspections.penalties import dollars
 from inspections.rulepack import param, rule
+from inspections.thresholds import is_before
 
 BANDS = {
     chapter: tuple(f"{chapter}-CONSULT-CAP-R{i}" for i in range(1, 6))
@@ -143,15 +144,6 @@ def payable_consultant_fee_cap(
     )
 
 
-def _before_decision(at: dt.date, decision: dt.date) -> tuple[bool, tuple[str, ...]]:
-    """CONV-BEFORE: instants compare strictly; with dates only, the same day passes but is flagged."""
-    if isinstance(at, dt.datetime) and isinstance(decision, dt.datetime):
-        return at < decision, ()
-    day_at = at.date() if isinstance(at, dt.datetime) else at
-    day_decision = decision.date() if isinstance(decision, dt.datetime) else decision
-    return day_at <= day_decision, (("CONV-BEFORE",) if day_at == day_decision else ())
-
-
 def consultant_fee_may_be_required(
     chapter: str, *, at: dt.date, finding_recorded: bool, final_decision_at: dt.date | None = None
 ) -> Decision:
@@ -163,7 +155,7 @@ def consultant_fee_may_be_required(
     if final_decision_at is None:
         why = "no final decision yet"
         return Decision(True, when, why, Explanation.of(when, why))
-    ok, flags = _before_decision(at, final_decision_at)
+    ok, flags = is_before(at, final_decision_at)  # CONV-BEFORE: the same day passes, flagged
     why = f"required {at}, final decision {final_decision_at}: {'before' if ok else 'after'} the decision"
     return Decision(ok, when, why, Explanation.of(when, why, flags), flags=flags)
 

@@ -172,7 +172,8 @@ def gardner_nbz_structure(label: str) -> Verdict:
                     missing=("commission_finding",))
 
 
-def carver_variance_available(noi_filed: bool, hearing_held: bool, findings: Mapping[str, bool]) -> Verdict:
+def carver_variance_available(noi_filed: bool, hearing_held: bool,
+                              findings: Mapping[str, bool | None]) -> Verdict:
     """~§ 281-5 (def. VARIANCE): only after an NOI and a public hearing, and only on all three findings
     (a) particular soil/hydrology/topography, (b) substantial hardship, (c) no material detriment."""
     procedure = noi_filed and hearing_held

@@ -69,8 +69,8 @@ def notice_date(recipient: Recipient | str, *, mailed_on: dt.date | None = None,
         why = f"a notice mailed to a {recipient.value.replace('_', ' ')} is dated by its mailing ({basis})"
         day, by = _need(mailed_on, "mailed_on", why), "mailing"
     text = f"notice to a {recipient.value.replace('_', ' ')} dated by its {by}: {fmt(day)} ({basis})"
-    why = Explanation("CONV-NOTICE-DATE", "RULES.md §0.1", CONV_QUOTE, text, ("AMB-53",))
-    return NoticeDate(day, by, why)
+    explanation = Explanation("CONV-NOTICE-DATE", "RULES.md §0.1", CONV_QUOTE, text, ("AMB-53",))
+    return NoticeDate(day, by, explanation)
 
 
 # Lead-time notice rules: (recipient, the rule's deadline for an event day, "working" days late or calendar).

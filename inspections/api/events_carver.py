@@ -54,7 +54,7 @@ def _281_noi(f: EventFacts, cfg: BylawConfig, cal: Cal) -> Sequence[Deadline]:
     "hearing_scheduled", C281, "abutter notice 14 days before, affidavit before (~§ 281-2C(5)-(6))", (EITHER,)
 )
 def _281_hearing(f: EventFacts, cfg: BylawConfig, cal: Cal) -> Sequence[Deadline]:
-    return carver_281.hearing_notice_deadlines(when(f), cfg=cfg, cal=cal)  # type: ignore[arg-type]
+    return carver_281.hearing_notice_deadlines(when(f), cfg=cfg, cal=cal)
 
 
 @event("complete_application_received", C247, "hearing within 21 days (~§ 247-6D)", ("on",))

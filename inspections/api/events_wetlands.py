@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
+from typing import TypeVar
 
 from inspections.api.events import EITHER, EventFacts, day, event, when
 from inspections.api.registry import InputError
@@ -14,11 +16,12 @@ from inspections.deadlines.core import Deadline
 U, G = "UPTON-280", "GARDNER-650"
 Cal = BusinessCalendar
 EXTENSION = ("extended_to", "extended_by_days")
+E = TypeVar("E", bound=StrEnum)
 
 
-def _kind(enum: type, f: EventFacts) -> object:
+def _kind(enum: type[E], f: EventFacts) -> E:
     try:
-        return enum(f.filing_kind)
+        return enum(f.filing_kind or "")
     except ValueError:
         allowed = ", ".join(k.value for k in enum)
         raise InputError.of(
@@ -48,7 +51,7 @@ def _u_filed(f: EventFacts, cfg: BylawConfig, cal: Cal) -> Sequence[Deadline]:
     kind = _kind(upton_280.FilingKind, f)
     return upton_280.filing_deadlines(
         when(f), kind, town_line_distance_ft=f.town_line_distance_ft, cfg=cfg, cal=cal
-    )  # type: ignore[arg-type]
+    )
 
 
 @event("hearing_scheduled", U, "newspaper notice 5 business days before (~§ 280-5B)", (EITHER,))
@@ -175,7 +178,7 @@ def _g_filed(f: EventFacts, cfg: BylawConfig, cal: Cal) -> Sequence[Deadline]:
     kind = _kind(gardner_650.FilingKind, f)
     return gardner_650.filing_deadlines(
         when(f), kind, town_line_distance_ft=f.town_line_distance_ft, cfg=cfg, cal=cal
-    )  # type: ignore[arg-type]
+    )
 
 
 @event("hearing_scheduled", G, "notice timing set by the Commission's rules (~§ 650-6F)", (EITHER,))

@@ -261,7 +261,8 @@ def _verdicts(t: Any, cfg: BylawConfig) -> list[Any]:
         case NbzStructure():
             return [defs.gardner_nbz_structure(t.label)]
     assert isinstance(t, Variance)
-    return [defs.carver_variance_available(t.noi_filed, t.hearing_held, dict(t.findings))]
+    findings = {str(k): v for k, v in t.findings.items()}
+    return [defs.carver_variance_available(t.noi_filed, t.hearing_held, findings)]
 
 
 @operation("definition", TESTS, DefinitionIn, DefinitionOut)
