@@ -22,7 +22,7 @@ from backend.models import Authority, Town
 from backend.services import notify
 from backend.sms.compliance import QuietHours
 from backend.sms.messages import NOTICE_ON_OPEN
-from inspections.config import SWITCHES, BylawConfig, ConfigError
+from inspections.config import RETIRED, SWITCHES, BylawConfig, ConfigError
 from inspections.readings import readings as engine_readings
 
 
@@ -117,8 +117,9 @@ def change(town: Town, values: Mapping[str, Any], reset: list[str], changed_by: 
     same transaction). The caller commits."""
     problems: dict[str, str] = {}
     for key in [*values, *reset]:
-        if key not in SWITCHES and key not in APP_SETTINGS:
-            problems[key] = "unknown setting"
+        retired_reset = key in RETIRED and key in reset and key not in values  # may be removed, not set
+        if key not in SWITCHES and key not in APP_SETTINGS and not retired_reset:
+            problems[key] = "unknown setting" if key not in RETIRED else "retired: it can only be reset"
     for key in set(values) & set(reset):
         problems[key] = "both set and reset"
     merged = {k: v for k, v in dict(town.settings or {}).items() if k not in reset}
@@ -138,6 +139,7 @@ def change(town: Town, values: Mapping[str, Any], reset: list[str], changed_by: 
     after = {row["key"]: row["value"] for row in catalogue(town)}
     changed = [f"{key}: {_shown(before[key])} → {_shown(after[key])}" for key in sorted(after)
                if before[key] != after[key] or key in values or key in reset]
+    changed += [f"{key}: removed (no longer a setting)" for key in reset if key in RETIRED]
     _tell_boards(town, changed, changed_by)
     return town
 

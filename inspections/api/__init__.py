@@ -30,8 +30,11 @@ from typing import Any
 
 from inspections.api import (  # noqa: F401  (each module registers its operations)
     events_carver,
+    events_carver_136,
     events_wetlands,
     ops_bodies,
+    ops_checklists,
+    ops_checks,
     ops_deadlines,
     ops_fees,
     ops_filings,

@@ -4,10 +4,9 @@ rule of the packs says."""
 from __future__ import annotations
 
 import datetime as dt
-import math
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
-from pydantic import AfterValidator, Field
+from pydantic import Field
 
 from inspections import activity as act
 from inspections import exemptions
@@ -27,7 +26,6 @@ from inspections.api.registry import (
     Text,
     operation,
 )
-from inspections.checklists import completeness_kinds, evaluate, is_complete, merge, template
 from inspections.config import BylawConfig
 from inspections.readings import readings
 from inspections.rulepack import load_rulebook
@@ -189,61 +187,6 @@ def exemption(facts: ExemptionIn, cfg: BylawConfig) -> Any:
     return exemptions.assess(activity, cfg)
 
 
-def _plain(value: Any) -> Any:
-    """A submitted completeness value: a flag, a bounded number, a short text, a date, or a short list."""
-    if isinstance(value, list):
-        if len(value) > 50:
-            raise ValueError("lists hold at most 50 entries")
-        return [_plain(v) for v in value]
-    if isinstance(value, float) and (not math.isfinite(value) or abs(value) > 1e12):
-        raise ValueError("numbers must be finite and at most 1e12")
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
-        raise ValueError("numbers must be at most 1e12")
-    if isinstance(value, str) and len(value) > 200:
-        raise ValueError("texts hold at most 200 characters")
-    if isinstance(value, dict):
-        raise ValueError("a submitted value is a flag, number, text, date or list, not an object")
-    return value
-
-
-Submitted = Annotated[Any, AfterValidator(_plain)]
-
-
-class CompletenessIn(In):
-    kind: Literal[tuple(sorted(completeness_kinds()))]  # type: ignore[valid-type]
-    submitted: dict[Annotated[str, Field(max_length=80)], Submitted] = Field(max_length=200)
-
-
-class MissingOut(Out):
-    item_id: str
-    rule_id: str
-    reason: str
-    explanation: ExplanationOut
-
-
-class CompletenessOut(Out):
-    kind: str
-    version: int
-    complete: bool
-    missing: list[MissingOut]
-    required: list[str]
-
-
-@operation("completeness", FILINGS, CompletenessIn, CompletenessOut)
-def completeness(facts: CompletenessIn, cfg: BylawConfig) -> Any:
-    """What an application lacks, item by item, with the rule that asks for it (RULES.md §§ 1.7, 2.3, 3.3)."""
-    submitted = {key: _date_or_value(value) for key, value in facts.submitted.items()}
-    return is_complete(facts.kind, submitted)
-
-
-def _date_or_value(value: Any) -> Any:
-    """A date item arrives as an ISO text; anything else as it is."""
-    if isinstance(value, str) and len(value) == 10:
-        try:
-            return dt.date.fromisoformat(value)
-        except ValueError:
-            return value
-    return value
 
 
 class RuleIn(In):
@@ -274,96 +217,6 @@ def rule(facts: RuleIn, cfg: BylawConfig) -> Any:
         **found.model_dump(mode="json", exclude={"in_force_from", "params"}),
         "params": dict(found.params),
     }
-
-
-class ChecklistIn(In):
-    template_id: Annotated[str, Field(max_length=80, pattern=r"^[a-z0-9-]+$")]
-    version: int | None = Field(None, ge=1, le=1000, description="the template version (default: the latest)")
-    permit_conditions: list[dict[str, Any]] = Field(
-        default_factory=list, max_length=100, description="the permit's structured conditions"
-    )
-    answers: dict[Annotated[str, Field(max_length=80)], dict[str, Any]] = Field(
-        max_length=300, description='item id -> {"result": "pass|fail|n/a", "fields": {...}}'
-    )
-    inspected_on: Day
-
-
-class ViolationToOpenOut(Out):
-    item_id: str
-    rule_id: str
-    citation: str
-    opens_on: dt.date | None
-    explanation: ExplanationOut
-    flags: list[str]
-
-
-class ClockChangeOut(Out):
-    item_id: str
-    clock: str
-    action: str
-    starts_on: dt.date | None
-    due_on: dt.date | None
-    violation_opens_on: dt.date | None
-    expired: bool
-    explanation: ExplanationOut
-    flags: list[str]
-
-
-class EvaluationOut(Out):
-    checklist: str
-    violations: list[ViolationToOpenOut]
-    clocks: list[ClockChangeOut]
-    flags: list[str]
-    unanswered: list[str]
-
-
-@operation("checklist-evaluation", FILINGS, ChecklistIn, EvaluationOut)
-def checklist_evaluation(facts: ChecklistIn, cfg: BylawConfig) -> Any:
-    """What an inspection's answers set off: the violations to open under their provisions, the clocks that
-    start or stop (e.g. the 14-day stabilization), for a template merged with the permit's conditions."""
-    try:
-        checklist = merge(template(facts.template_id, facts.version), facts.permit_conditions)
-    except KeyError as exc:
-        raise InputError.of("template_id", str(exc).strip("'\"")) from exc
-    found = evaluate(checklist, _typed(checklist, facts.answers), inspected_on=facts.inspected_on, cfg=cfg)
-    return {
-        "checklist": found.checklist,
-        "flags": found.flags,
-        "unanswered": found.unanswered,
-        "clocks": [{**_fields(c), "action": c.action.value} for c in found.clocks],
-        "violations": [
-            {**_fields(v), "rule_id": v.provision.rule_id, "citation": v.provision.citation}
-            for v in found.violations
-        ],
-    }
-
-
-def _typed(checklist: Any, answers: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Date fields arrive as ISO texts (or "unknown" where the template allows it); the engine takes dates."""
-    typed = {}
-    for item_id, answer in answers.items():
-        fields = dict(answer.get("fields") or {})
-        kinds = (
-            {f.name: f.kind for f in checklist.item(item_id).fields}
-            if item_id in {i.id for i in checklist.items}
-            else {}
-        )
-        for name, value in fields.items():
-            if (
-                kinds.get(name) in ("date", "date_or_unknown")
-                and isinstance(value, str)
-                and value != "unknown"
-            ):
-                try:
-                    fields[name] = dt.date.fromisoformat(value)
-                except ValueError:
-                    raise InputError.of(f"answers.{item_id}.fields.{name}", "must be an ISO date") from None
-        typed[item_id] = {**answer, "fields": fields}
-    return typed
-
-
-def _fields(obj: Any) -> dict[str, Any]:
-    return {k: getattr(obj, k) for k in obj.__dataclass_fields__}
 
 
 class ReadingsIn(In):

@@ -89,6 +89,26 @@ Chapter = Annotated[
         description="CARVER-281, CARVER-247, CARVER-136, UPTON-280 or GARDNER-650",
     ),
 ]
+def plain_value(value: Any) -> Any:
+    """A submitted completeness value: a flag, a bounded number, a short text, a date, or a short list."""
+    if isinstance(value, list):
+        if len(value) > 50:
+            raise ValueError("lists hold at most 50 entries")
+        return [plain_value(v) for v in value]
+    if isinstance(value, float) and (not math.isfinite(value) or abs(value) > 1e12):
+        raise ValueError("numbers must be finite and at most 1e12")
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
+        raise ValueError("numbers must be at most 1e12")
+    if isinstance(value, str) and len(value) > 200:
+        raise ValueError("texts hold at most 200 characters")
+    if isinstance(value, dict):
+        raise ValueError("a submitted value is a flag, number, text, date or list, not an object")
+    return value
+
+
+Submitted = Annotated[Any, AfterValidator(plain_value)]
+
+
 UtcInstant = Annotated[dt.datetime, PlainSerializer(_utc, return_type=str)]
 
 

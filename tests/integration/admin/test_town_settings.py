@@ -59,6 +59,23 @@ def test_the_settings_list_the_readings_rules_md_does_not_state(client, world):
     assert (tie["switch"], tie["switch_value"]) == (None, None) and "50.2" in tie["choice"]
 
 
+def test_a_retired_switch_stored_earlier_may_be_reset_but_not_set(client, world):
+    """Issue 22 retired `tz` (it admitted one value and nothing read it): a town that stored it keeps working
+    and may remove it; setting it is refused."""
+    town = db.session.scalar(select(Town).where(Town.slug == "carver"))
+    town.settings = {**(town.settings or {}), "tz": "America/New_York"}
+    db.session.commit()
+    admin = world.headers("carver", "town_admin")
+    read, settings = _read(client, admin)
+    assert "tz" not in settings
+    refused = _patch(client, admin, read.headers["ETag"], {"set": {"tz": "America/New_York"}})
+    assert refused.status_code == 422 and "tz" in refused.json["detail"]["json"]
+    done = _patch(client, admin, read.headers["ETag"], {"reset": ["tz"]})
+    assert done.status_code == 200, done.json
+    db.session.refresh(town)
+    assert "tz" not in (town.settings or {})
+
+
 def test_the_town_admin_changes_and_resets_settings_and_the_chain_records_it(client, world):
     admin = world.headers("carver", "town_admin")
     read, _ = _read(client, admin)
