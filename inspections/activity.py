@@ -108,7 +108,8 @@ class EarthVolumes:
     rearranged_on_lot_cy: float = 0.0
     cy_per_year: float | None = None
     for_sale: bool = False
-    buffer_relief: bool = False
+    buffer_relief: bool = False  # the ERC relieved the whole 50-ft buffer along the nearest line
+    buffer_relief_width_ft: float | None = None  # the buffer width the ERC still requires there (relief)
 
 
 @dataclass(frozen=True)

@@ -189,8 +189,14 @@ def _decide(
     return Decision(allowed, rule_id, reason, Explanation.of(rule_id, reason, flags), requires, flags)
 
 
-def vote_carries(chapter: str, vote: Vote, *, quorum_exempt: bool = False) -> Decision:
-    """Does the body's vote carry? ERC: size 7, quorum 4, majority of those present; others CONV-MAJORITY."""
+def vote_carries(
+    chapter: str, vote: Vote, *, quorum_exempt: bool = False, seated: int | None = None
+) -> Decision:
+    """Does the body's vote carry? ERC: size 7, quorum 4, majority of those present; others CONV-MAJORITY.
+
+    `seated`: the ERC members in office when some seats are vacant (None: all seven). Vacancies are flagged;
+    the quorum stays four members (CARVER-136-ERC-QUORUM-4), so a Committee with empty seats still acts
+    (READ-136-QUORUM-VACANCY)."""
     if chapter != "CARVER-136":
         ok = vote.present > 0 and vote.yes >= vote.majority_needed
         return _decide(
@@ -199,17 +205,26 @@ def vote_carries(chapter: str, vote: Vote, *, quorum_exempt: bool = False) -> De
             f"{vote.yes} yes of {vote.present} present; CONV-MAJORITY needs {vote.majority_needed}",
         )
     members, quorum = param("CARVER-136-ERC-SIZE-7", "members"), param("CARVER-136-ERC-QUORUM-4", "quorum")
-    if vote.present > members:
-        return _decide(
-            False, "CARVER-136-ERC-SIZE-7", f"{vote.present} present but the ERC has {members} members"
-        )
+    in_office = members if seated is None else seated
+    if not 0 <= in_office <= members:
+        raise ValueError(f"seated must be between 0 and {members}, got {seated}")
+    vacant = members - in_office
+    flags = ("VACANCY",) if vacant else ()
+    seats = f" ({in_office} seated, {vacant} vacant)" if vacant else ""
+    if vote.present > in_office:
+        return _decide(False, "CARVER-136-ERC-SIZE-7",
+                       f"{vote.present} present but the ERC has {in_office} members in office{seats}",
+                       flags=flags)
     if vote.present < quorum and not quorum_exempt:
-        return _decide(False, "CARVER-136-ERC-QUORUM-4", f"{vote.present} present, quorum is {quorum}")
+        return _decide(False, "CARVER-136-ERC-QUORUM-4", f"{vote.present} present, quorum is {quorum}{seats}",
+                       flags=flags)
     ok = vote.yes >= vote.majority_needed
     return _decide(
         ok,
         "CARVER-136-ERC-MAJORITY",
-        f"{vote.yes} yes of {vote.present} present; a majority of those present is {vote.majority_needed}",
+        f"{vote.yes} yes of {vote.present} present; a majority of those present is {vote.majority_needed}"
+        f"{seats}",
+        flags=flags,
     )
 
 
@@ -232,9 +247,11 @@ def may_act(
     role: Role | str,
     *,
     vote: Vote | None = None,
+    seated: int | None = None,
     cfg: BylawConfig = DEFAULT,
 ) -> Decision:
-    """May `role` take `action` under `chapter`? With a `vote`, a board member acts for the body."""
+    """May `role` take `action` under `chapter`? With a `vote`, a board member acts for the body (`seated`:
+    the ERC members in office when seats are vacant)."""
     chapter, action, role = check_chapter(chapter), Action(action), Role(role)
     grant, refusal = _grant(chapter, action, cfg)
     if grant is None:
@@ -250,7 +267,7 @@ def may_act(
     if role is Role.BOARD_MEMBER and grant.body_vote:
         if vote is None:
             return _decide(False, grant.rule_id, f"{BODY[chapter]} acts by vote; one member alone may not")
-        carried = vote_carries(chapter, vote, quorum_exempt=grant.quorum_exempt)
+        carried = vote_carries(chapter, vote, quorum_exempt=grant.quorum_exempt, seated=seated)
         if not carried.allowed:
             return carried
         return _decide(True, grant.rule_id, f"{BODY[chapter]} by vote ({carried.reason}){note}", (), flags)

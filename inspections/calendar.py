@@ -22,7 +22,7 @@ import holidays
 
 from inspections.config import DEFAULT, BylawConfig
 
-TZ = ZoneInfo("America/New_York")
+TZ = ZoneInfo("America/New_York")  # CONV-TZ, READ-TZ-FIXED: the law's own clock, not a town setting
 UTC = dt.UTC
 FIXED_DATE_HOLIDAYS = {(1, 1), (6, 19), (7, 4), (11, 11), (12, 25)}
 
@@ -128,16 +128,27 @@ class BusinessCalendar:
             count += self.is_business_day(day)
         return count
 
+    def closed_weekdays_between(self, first: dt.date, last: dt.date) -> list[dt.date]:
+        """The weekdays strictly between two dates that are not business days (holidays, closures)."""
+        days = (first + dt.timedelta(days=i) for i in range(1, (last - first).days))
+        return [d for d in days if d.weekday() < 5 and not self.is_business_day(d)]
+
     def previous_business_day(self, day: dt.date) -> dt.date:
         """The latest business day on or before `day` (CONV-ROLL's advisory 'practical latest office day')."""
         while not self.is_business_day(day):
             day -= dt.timedelta(days=1)
         return day
 
+    def rolls_c4s9(self, day: dt.date) -> bool:
+        """EXT-MGL-4-9, AMB-51: a Sunday or a legal holiday, a legal holiday falling on a Saturday included
+        (c. 4 § 7 cl. 18 moves only Sunday holidays); an ordinary Saturday or an office closure never
+        (READ-ROLL-CLOSURE); an observed Friday is a legal holiday too (READ-ROLL-OBSERVED-FRIDAY)."""
+        return day.weekday() == 6 or self.is_holiday(day)
+
     def roll_c4s9(self, day: dt.date) -> dt.date:
-        """EXT-MGL-4-9: a last day on a Sunday or legal holiday moves to the next business day;
-        Saturdays never."""
-        if day.weekday() == 6 or (day.weekday() < 5 and self.is_holiday(day)):
+        """EXT-MGL-4-9: a last day on a Sunday or legal holiday (a Saturday holiday included, AMB-51) moves to
+        the next business day; an ordinary Saturday never."""
+        if self.rolls_c4s9(day):
             while not self.is_business_day(day):
                 day += dt.timedelta(days=1)
         return day
@@ -146,7 +157,8 @@ class BusinessCalendar:
         """EXT-OML-48H: N hours counted only on days that are not Saturdays, Sundays or legal holidays.
 
         Time on excluded days does not count; the result is the first instant at which N counted hours
-        have elapsed. Extra office closures are not excluded here (the statute names only the three).
+        have elapsed. Extra office closures are not excluded here (the statute names only the three:
+        READ-OML-CLOSURES).
         """
         remaining = dt.timedelta(hours=hours)
         cursor = require_aware(instant).astimezone(TZ)

@@ -23,6 +23,7 @@ from inspections.authority import Action, Vote, may_act
 from inspections.calendar import BusinessCalendar, end_of_day, within
 from inspections.config import DEFAULT, BylawConfig
 from inspections.deadlines.core import Deadline, DeadlineKind
+from inspections.deadlines.day_counts import roll_if_configured
 from inspections.explain import Explanation
 from inspections.fines import AmountKind, AssessmentRow
 from inspections.offenses import OffenseDay, check_chapter
@@ -77,20 +78,18 @@ def mailing_deadline(
     """EXT-21D-15D: a mailed citation goes out within 15 days after the offense-day (CONV-WITHIN)."""
     rule_id = CITATION_RULE[check_chapter(offense.chapter)]
     days = param(rule_id, "mail_within_days")
-    latest = within(offense.local_date, days)
-    arithmetic = f"EXT-21D-15D: mail by {offense.local_date} + {days} = {latest}"
-    if cfg["roll_c4s9"]:
-        rolled = (cal or BusinessCalendar.from_config(cfg)).roll_c4s9(latest)
-        arithmetic += f", rolled to {rolled} (c. 4 § 9)" if rolled != latest else ""
-        latest = rolled
+    last = within(offense.local_date, days)
+    latest, note, flags = roll_if_configured(last, cfg, cal or BusinessCalendar.from_config(cfg))
+    arithmetic = f"EXT-21D-15D: mail by {offense.local_date} + {days} = {last}{note}"
     return Deadline(
         DeadlineKind.MUST_BY,
         rule_id,
         "mail the § 21D citation",
         "issuer",
-        Explanation.of(rule_id, arithmetic),
+        Explanation.of(rule_id, arithmetic, flags),
         latest_on=latest,
         latest_at=end_of_day(latest),
+        flags=flags,
     )
 
 
@@ -133,7 +132,7 @@ def _timing(row: AssessmentRow, notice_on: dt.date, delivery: Delivery, mail_by:
     day = row.offense.local_date
     if notice_on < day:
         return f"notice date {notice_on} precedes the offense-day {day}"
-    if delivery is Delivery.IN_HAND and notice_on != day:
+    if delivery is Delivery.IN_HAND and notice_on != day:  # READ-21D-IN-HAND
         return f"in-hand delivery only at the time and place of the violation ({day}); mail it instead"
     if delivery is Delivery.MAIL and mail_by.latest_on is not None and notice_on > mail_by.latest_on:
         return f"EXT-21D-15D: mailed {notice_on}, after the last day {mail_by.latest_on}"

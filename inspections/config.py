@@ -34,7 +34,6 @@ def _s(key: str, default: Any, kind: Any, *choices: Any, nullable: bool = False,
 
 
 SWITCHES: Mapping[str, Switch] = MappingProxyType({s.key: s for s in (
-    _s("tz", "America/New_York", str, "America/New_York", note="CONV-TZ"),
     _s("atleast_clear_days", False, bool, note="CONV-ATLEAST-BEFORE, CONV-BD-BEFORE"),
     _s("had_days_strict", False, bool, note="CONV-HAD-N-DAYS, AMB-54"),
     _s("extra_closed_days", (), tuple, items=dt.date,
@@ -47,27 +46,30 @@ SWITCHES: Mapping[str, Switch] = MappingProxyType({s.key: s for s in (
     _s("escalation_scope", "offender", str, "offender", "offender+provision", "offender+site",
        note="CONV-ESCALATE, AMB-16"),
     _s("escalation_lookback_days", None, int, nullable=True, low=1, note="CONV-ESCALATE"),
-    _s("notice_date_basis", "default", str, "default", "mailing", "receipt", note="CONV-NOTICE-DATE, AMB-53"),
+    _s("notice_date_basis", "default", str, "default", "mailing", "receipt",
+       note="CONV-NOTICE-DATE, AMB-53: which date of a notice its lead time is checked against"),
     _s("same_time_tolerance_days", 0, int, low=0, high=30, note="CONV-SAME-TIME"),
     _s("consult_prorata_mode", "share_of_total_cap", str, "share_of_total_cap", "cap_on_portion",
        note="AMB-07"),
     _s("carver281.state_fee_table", None, dict, nullable=True, items=int,
        note="AMB-03: external DEP fee table, cents"),
     _s("carver281.noi_hearing_days", None, int, nullable=True, low=1, note="AMB-04"),
-    _s("carver281.bog_lookback_anchor", "assessment_date", str, "assessment_date", note="AMB-06"),
     _s("carver281.noncriminal_schedule", None, tuple, nullable=True, items=int,
        note="AMB-09: cents per 1st, 2nd, 3rd+"),
     _s("carver247.require_ms4_drainage", True, bool, note="AMB-11"),
-    _s("carver247.area_aggregation", "project_life", str, "project_life", note="AMB-12"),
+    _s("carver247.area_aggregation", "project_life", str, "project_life", "each_part",
+       note="AMB-12: project_life sums every phase and lot; each_part tests each on its own"),
     _s("carver247.monthly_report_due_day", None, int, nullable=True, low=1, high=31, note="AMB-15"),
     _s("carver247.storm_threshold_in", None, float, nullable=True, low=0.01, note="AMB-15"),
     _s("carver247.noncriminal_3rd_amount", 300_000, int, low=0,
        note="AMB-17: cents; $3,000 as written, flagged"),
-    _s("carver136.erc_designations", None, tuple, nullable=True, items=str, note="AMB-20"),
+    _s("carver136.erc_designations", None, tuple, nullable=True, items=str,
+       note="AMB-20: the appointed seats' designations the text omits; each one unfilled is flagged"),
     _s("carver136.sb_rep_term_years", None, int, nullable=True, low=1, note="AMB-21"),
     _s("carver136.noncriminal_subsequent", None, int, nullable=True, low=0, note="AMB-29: cents"),
     _s("carver136.week_basis", "calendar_week", str, "calendar_week", "seven_days", note="AMB-23"),
-    _s("carver136.report_anchor", "permit_issued", str, "permit_issued", note="AMB-24"),
+    _s("carver136.report_anchor", "permit_issued", str, "permit_issued", "work_started",
+       note="AMB-24: the 90-day status reports count from the permit's issuance or the start of removal"),
     _s("carver136.extension_months", 12, int, low=0, note="AMB-25"),
     _s("carver136.apply_oml", True, bool, note="AMB-26, EXT-OML-48H"),
     _s("carver136.effective_date", None, dt.date, nullable=True, note="AMB-27"),
@@ -87,6 +89,17 @@ SWITCHES: Mapping[str, Switch] = MappingProxyType({s.key: s for s in (
     _s("gardner650.daily_offense", False, bool, note="AMB-46"),
     _s("gardner650.nbz_structure_ban", True, bool, note="AMB-48"),
 )})
+
+
+# Switches retired by issue 22: each admitted one value and changed nothing (CONV-TZ: Massachusetts local
+# time is the law's own clock; AMB-06: the date counted back from is the caller's `assessed_on`,
+# READ-281-BOG-ANCHOR). The configuration version still covers them at that value, so a version stated on an
+# earlier assessment names the same configuration; a stored value equal to it is kept for the version only,
+# any other is refused.
+RETIRED: Mapping[str, Any] = MappingProxyType({
+    "tz": "America/New_York",
+    "carver281.bog_lookback_anchor": "assessment_date",
+})
 
 
 class ConfigError(ValueError):
@@ -146,6 +159,11 @@ class BylawConfig:
     def __post_init__(self) -> None:
         checked = {}
         for key, value in self.overrides.items():
+            if key in RETIRED:
+                if value != RETIRED[key]:
+                    raise ConfigError(f"{key} is fixed at {RETIRED[key]!r} (no longer a setting)")
+                checked[key] = value  # kept for the version only: it was a choice when it was made
+                continue
             if key not in SWITCHES:
                 raise ConfigError(f"unknown setting {key!r}")
             checked[key] = _check(SWITCHES[key], value)
@@ -164,13 +182,21 @@ class BylawConfig:
     def is_default(self, key: str) -> bool:
         return key not in self.overrides
 
+
     @property
     def version(self) -> str:
         """Digest of the effective settings and of which the town chose, stated on every assessment: a value
         chosen equal to its default is a decision too (AMB-17's $3,000 confirmed is released to messages)."""
-        decided = {"values": {k: self[k] for k in sorted(SWITCHES)}, "chosen": sorted(self.overrides)}
+        values = {**RETIRED, **{k: self[k] for k in SWITCHES}}
+        decided = {"values": {k: values[k] for k in sorted(values)}, "chosen": sorted(self.overrides)}
         blob = json.dumps(decided, default=str, sort_keys=True)
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
 DEFAULT = BylawConfig()
+
+
+def engine_settings(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The entries of a town's stored settings that belong to the engine (its switches, and retired ones so
+    that the configuration version of an old choice is unchanged); the app's own keys are left out."""
+    return {k: v for k, v in settings.items() if k in SWITCHES or k in RETIRED}

@@ -24,6 +24,7 @@ from inspections.config import DEFAULT, BylawConfig
 from inspections.explain import Explanation
 from inspections.penalties import dollars
 from inspections.rulepack import param, rule
+from inspections.thresholds import is_before
 
 BANDS = {
     chapter: tuple(f"{chapter}-CONSULT-CAP-R{i}" for i in range(1, 6))
@@ -143,15 +144,6 @@ def payable_consultant_fee_cap(
     )
 
 
-def _before_decision(at: dt.date, decision: dt.date) -> tuple[bool, tuple[str, ...]]:
-    """CONV-BEFORE: instants compare strictly; with dates only, the same day passes but is flagged."""
-    if isinstance(at, dt.datetime) and isinstance(decision, dt.datetime):
-        return at < decision, ()
-    day_at = at.date() if isinstance(at, dt.datetime) else at
-    day_decision = decision.date() if isinstance(decision, dt.datetime) else decision
-    return day_at <= day_decision, (("CONV-BEFORE",) if day_at == day_decision else ())
-
-
 def consultant_fee_may_be_required(
     chapter: str, *, at: dt.date, finding_recorded: bool, final_decision_at: dt.date | None = None
 ) -> Decision:
@@ -163,7 +155,7 @@ def consultant_fee_may_be_required(
     if final_decision_at is None:
         why = "no final decision yet"
         return Decision(True, when, why, Explanation.of(when, why))
-    ok, flags = _before_decision(at, final_decision_at)
+    ok, flags = is_before(at, final_decision_at)  # CONV-BEFORE: the same day passes, flagged
     why = f"required {at}, final decision {final_decision_at}: {'before' if ok else 'after'} the decision"
     return Decision(ok, when, why, Explanation.of(when, why, flags), flags=flags)
 
@@ -186,3 +178,65 @@ def consultant_fee_refund(paid_cents: int, spent_cents: int, *, more_services_vo
     return Refund(
         refund, Explanation.of(rule_id, f"{dollars(paid_cents)} - {dollars(spent_cents)} = {dollars(refund)}")
     )
+
+
+@dataclass(frozen=True)
+class FeeRow:
+    """One printed row of a consultant-fee table and whether any project cost can ever fall under it."""
+
+    chapter: str
+    rule_id: str
+    printed: str
+    from_cents: int  # the first cost the row applies to, as printed (CONV-MONEY)
+    to_cents: int | None  # None: no upper bound (the increment rule)
+    max_fee_cents: int
+    reachable: bool
+    applies_from_cents: int | None  # the least cost the row actually decides, None when never
+    explanation: Explanation
+    flags: tuple[str, ...] = ()
+
+
+def _cost_text(low: int, high: int | None) -> str:
+    if low == 0:
+        return f"up to {dollars(high or 0)}"
+    return f"{dollars(low)} to {dollars(high)}" if high is not None else f"over {dollars(low - WHOLE_DOLLAR)}"
+
+
+def _band_row(chapter: str, rule_id: str, intent: bool, earlier_high: int) -> FeeRow:
+    low, high = _band_bounds(rule_id, intent)
+    cap, printed = param(rule_id, "max_fee_cents"), rule(rule_id).quote
+    flags = ("AMB-45",) if "AMB-45" in rule(rule_id).ambiguities else ()
+    if high < low:
+        why = (f"printed {printed!r}: the lower bound {dollars(low)} is above the upper bound "
+               f"{dollars(high)}, so no project cost falls in it")
+        return FeeRow(chapter, rule_id, printed, low, high, cap, False, None,
+                      Explanation.of(rule_id, why, flags), flags)
+    first = max(low if low == 0 else low - WHOLE_DOLLAR + 1, earlier_high + 1)
+    if first > high:
+        why = f"{_cost_text(low, high)} lies wholly under earlier rows: never applies"
+        return FeeRow(chapter, rule_id, printed, low, high, cap, False, None,
+                      Explanation.of(rule_id, why, flags), flags)
+    why = f"{_cost_text(low, high)}: applies from {dollars(first)}, maximum {dollars(cap)}"
+    return FeeRow(chapter, rule_id, printed, low, high, cap, True, first, Explanation.of(rule_id, why, flags),
+                  flags)
+
+
+def fee_rows(chapter: str, *, cfg: BylawConfig = DEFAULT) -> tuple[FeeRow, ...]:
+    """Every printed row of the chapter's consultant-fee table (AMB-10, AMB-45: `gardner650.fee_mode`), with
+    whether it can ever apply and from which cost, and the increment rule that takes over above the table."""
+    chapter, intent = _table_chapter(chapter), _intent(chapter, cfg)
+    rows, highest = [], -1
+    for rule_id in BANDS[chapter]:
+        row = _band_row(chapter, rule_id, intent, highest)
+        rows.append(row)
+        if row.reachable and row.to_cents is not None:
+            highest = max(highest, row.to_cents)
+    incr = f"{chapter}-CONSULT-CAP-INCR"
+    over = param(incr, "intent_over_cents" if intent else "over_cents")
+    first = max(over, highest) + 1
+    flags = ("AMB-45",) if chapter == "GARDNER-650" else ()
+    why = (f"each additional {dollars(param(incr, 'step_cents'))} over {dollars(over)}; the rows above "
+           f"decide up to {dollars(highest)}, so it applies from {dollars(first)}")
+    rows.append(FeeRow(chapter, incr, rule(incr).quote, over + 1, None, param(incr, "per_step_cents"), True,
+                       first, Explanation.of(incr, why, flags), flags))
+    return tuple(rows)

@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from inspections.calendar import add_years
 from inspections.config import DEFAULT, BylawConfig
 from inspections.explain import Explanation
+from inspections.hydroperiod import describe, hydroperiod
 from inspections.resource_areas import CranberryBogProps, VernalPoolProps
 from inspections.rulepack import param
 
 VP_RULES = {"UPTON-280": "UPTON-280-DEF-VP", "GARDNER-650": "GARDNER-650-DEF-VP"}
 VP_PRESUMPTION_RULES = {"UPTON-280": "UPTON-280-VP-PRESUMPTION", "GARDNER-650": "GARDNER-650-VP-PRESUMPTION"}
-# ~§ 650-3 (def. ~STRUCTURE): the examples of a structure, and what the NBZ reading leaves out.
+# ~§ 650-3 (def. ~STRUCTURE): the examples of a structure, and what the NBZ reading leaves out
+# (READ-650-STRUCTURE-NAMES).
 GARDNER_STRUCTURES = frozenset({"building", "house", "barn", "garage", "shed", "dwelling"})
 GARDNER_NBZ_NOT_STRUCTURES = frozenset({
     "fence", "retaining wall", "deck", "patio", "gazebo", "lawn furniture", "sandbox", "swing-set",
@@ -43,7 +45,7 @@ def _verdict(met: bool | None, rule_id: str, arithmetic: str, flags: tuple[str, 
 
 
 def nfip_family(flood_zone: str) -> str:
-    """A, AE, AH, AO, AR, A99 and A1–A30 form the Zone A family ("Zone A subcategories")."""
+    """A, AE, AH, AO, AR, A99 and A1–A30 form the Zone A family ("Zone A subcategories", READ-NFIP-ZONES)."""
     return "A" if flood_zone.startswith("A") else flood_zone
 
 
@@ -75,23 +77,39 @@ def gardner_is_floodplain(flood_zone: str) -> Verdict:
     return Verdict(verdict.met, (*verdict.explanations, floodplain))
 
 
-def vernal_pool(bylaw: str, pool: VernalPoolProps) -> Verdict:
-    """UPTON-280-DEF-VP (200 cu ft) / GARDNER-650-DEF-VP (100 cu ft): every criterion, or certification."""
+def vernal_pool(bylaw: str, pool: VernalPoolProps, config: BylawConfig = DEFAULT) -> Verdict:
+    """UPTON-280-DEF-VP (200 cu ft) / GARDNER-650-DEF-VP (100 cu ft): every criterion, or certification.
+
+    The hydroperiod comes from the dated observations when the pool has them (`inspections.hydroperiod`:
+    two continuous months of standing water in spring and/or summer, in most observed years); otherwise from
+    a stated `hydroperiod_months`, which the explanation says was stated rather than observed."""
     rule_id = VP_RULES[bylaw]
     if pool.certified:
         return _verdict(True, rule_id, "certified: a vernal pool under the WPA definitions included")
     if pool.in_lawn_garden_landscape_or_driveway:
         return _verdict(False, rule_id, "basin in an existing lawn, garden, landscaped area or driveway")
     months, cuft = param(rule_id, "min_continuous_months"), param(rule_id, "min_volume_cuft")
+    water_text, water_ok = _water(pool, months, config)
     checks = {
-        f"water {pool.hydroperiod_months} continuous months ≥ {months}": pool.hydroperiod_months >= months,
-        f"volume {pool.volume_cuft} cu ft ≥ {cuft}": pool.volume_cuft >= cuft,
+        water_text: water_ok,
+        f"volume {pool.volume_cuft} cu ft ≥ {cuft}": (pool.volume_cuft or 0) >= cuft,
         "free of adult predatory fish": pool.predatory_fish is False,
         "essential breeding habitat": pool.breeding_habitat is True,
     }
     failed = [text for text, ok in checks.items() if not ok]
     arithmetic = "; ".join(f"{text}: {'yes' if ok else 'NO'}" for text, ok in checks.items())
     return _verdict(not failed, rule_id, arithmetic)
+
+
+def _water(pool: VernalPoolProps, months: int, config: BylawConfig) -> tuple[str, bool]:
+    if pool.observations:
+        found = hydroperiod(pool.observations, months, config["eom_rule"])
+        return f"water {months} continuous months in spring/summer, most years ({describe(found)})", \
+            found.most_years
+    stated = pool.hydroperiod_months or 0
+    # READ-VP-STATED: a stated figure is used, and said to be stated
+    text = f"water {stated} continuous months ≥ {months} (stated, not from dated observations)"
+    return text, stated >= months
 
 
 def vp_presumed_essential_habitat(bylaw: str, rebutted_by_credible_evidence: bool = False) -> Verdict:
@@ -124,10 +142,11 @@ def upton_pond_needs_alternatives(area_sqft: float) -> Verdict:
 def carver_is_cranberry_bog(bog: CranberryBogProps, assessed_on: dt.date,
                             config: BylawConfig = DEFAULT) -> Verdict:
     """CARVER-281-DEF-CRANBERRY-BOG-10Y, AMB-06: grown, cultivated or harvested within the last 10 years,
-    counted back from the assessment (application or inspection) date, inclusive."""
+    counted back from the assessment (application or inspection) date `assessed_on`, inclusive (which of the
+    two dates is the caller's choice: READ-281-BOG-ANCHOR)."""
     rule_id = "CARVER-281-DEF-CRANBERRY-BOG-10Y"
     years = param(rule_id, "years")
-    anchor = config["carver281.bog_lookback_anchor"]
+    anchor = "assessment date"
     if bog.currently_cultivated:
         return _verdict(True, rule_id, "currently cultivated", ("AMB-06",))
     cutoff = add_years(assessed_on, -years, config["eom_rule"])
@@ -153,7 +172,8 @@ def gardner_nbz_structure(label: str) -> Verdict:
                     missing=("commission_finding",))
 
 
-def carver_variance_available(noi_filed: bool, hearing_held: bool, findings: Mapping[str, bool]) -> Verdict:
+def carver_variance_available(noi_filed: bool, hearing_held: bool,
+                              findings: Mapping[str, bool | None]) -> Verdict:
     """~§ 281-5 (def. VARIANCE): only after an NOI and a public hearing, and only on all three findings
     (a) particular soil/hydrology/topography, (b) substantial hardship, (c) no material detriment."""
     procedure = noi_filed and hearing_held

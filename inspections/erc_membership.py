@@ -3,7 +3,11 @@
 - CARVER-136-ERC-SIZE-7: seven members; -ERC-SB-REPS: three Select Board representatives, at most two of them
   actual Select Board members; -ERC-APPOINTED-4: four appointees endorsed by the Select Board;
   -ERC-TRADE-MAX-2: at most two appointees per trade or interest; -ERC-RESIDENTS: all Carver residents.
-  The designation list of B(1) is missing from the text (AMB-20): no designation check.
+  An empty seat is a vacancy, counted and flagged, not a defect of the roster: the Committee still acts
+  with a quorum of four (CARVER-136-ERC-QUORUM-4) while four or more members are seated (`roster_status`).
+  The designation list of B(1) is missing from the text (AMB-20): with `carver136.erc_designations` set,
+  each listed designation not held by an appointee is flagged, never a defect, since the Town
+  Administrator chooses without designation when a group offers no nominees (CARVER-136-ERC-NO-NOMINEES).
 - CARVER-136-ERC-TERMS: initial appointed terms of 1, 2, 3 and 3 years, successors 3 years (AMB-21: the
   Select Board representatives' term is not in the text; `carver136.sb_rep_term_years`).
 - CARVER-136-ERC-MONTHLY: at least one meeting in each calendar month.
@@ -44,6 +48,7 @@ class Member:
     on_select_board: bool = False
     interest: str | None = None  # trade, profession, occupation or business interest (appointees)
     endorsed: bool = True  # by the Select Board
+    designation: str | None = None  # the nominating group's designation of an appointed seat (AMB-20)
 
 
 @dataclass(frozen=True)
@@ -57,11 +62,12 @@ def _problem(rule_id: str, text: str) -> RosterProblem:
 
 
 def roster_problems(members: Sequence[Member]) -> list[RosterProblem]:
-    """Every way the roster departs from ~§ 136-3A-B, in rule order (empty when lawful)."""
+    """Every way the roster departs from ~§ 136-3A-B, in rule order (empty when lawful). An empty seat is
+    not a departure: `roster_status` counts and flags vacancies."""
     reps = [m for m in members if m.seat is Seat.SELECT_BOARD_REP]
     appointees = [m for m in members if m.seat is Seat.APPOINTED]
     found = []
-    if len(members) != (size := param(SIZE, "members")):
+    if len(members) > (size := param(SIZE, "members")):
         found.append(_problem(SIZE, f"{len(members)} members seated, the by-law sets {size}"))
     on_sb = sum(m.on_select_board for m in reps)
     want_reps, max_sb = param(SB_REPS, "representatives"), param(SB_REPS, "max_select_board_members")
@@ -74,7 +80,7 @@ def roster_problems(members: Sequence[Member]) -> list[RosterProblem]:
             )
         )
     unendorsed = [m.name for m in appointees if not m.endorsed]
-    if len(appointees) != (want := param(APPOINTED, "members")) or unendorsed:
+    if len(appointees) > (want := param(APPOINTED, "members")) or unendorsed:
         found.append(
             _problem(
                 APPOINTED,
@@ -90,6 +96,73 @@ def roster_problems(members: Sequence[Member]) -> list[RosterProblem]:
     if outsiders := [m.name for m in members if not m.resident]:
         found.append(_problem(RESIDENTS, f"not Carver residents: {', '.join(outsiders)}"))
     return found
+
+
+@dataclass(frozen=True)
+class Vacancy:
+    """Empty seats of one kind: counted and flagged, the Committee still acts while a quorum is seated."""
+
+    rule_id: str
+    seat: Seat
+    vacant: int
+    explanation: Explanation
+
+
+@dataclass(frozen=True)
+class RosterStatus:
+    seats: int
+    seated: int
+    quorum: int
+    can_act: bool  # a quorum can still be present (except to continue a hearing, which needs none)
+    vacancies: tuple[Vacancy, ...]
+    problems: tuple[RosterProblem, ...]
+    designations: tuple[Explanation, ...]
+    flags: tuple[str, ...]
+    explanation: Explanation
+
+
+def _vacancies(members: Sequence[Member]) -> list[Vacancy]:
+    found = []
+    for seat, rule_id, name in ((Seat.SELECT_BOARD_REP, SB_REPS, "representatives"),
+                                (Seat.APPOINTED, APPOINTED, "members")):
+        seats = param(rule_id, name)
+        held = sum(m.seat is seat for m in members)
+        if held < seats:
+            text = f"{seats - held} of {seats} {seat.value.replace('_', ' ')} seats vacant"
+            found.append(Vacancy(rule_id, seat, seats - held, Explanation.of(rule_id, text, ("VACANCY",))))
+    return found
+
+
+def _designations(members: Sequence[Member], cfg: BylawConfig) -> list[Explanation]:
+    """AMB-20: each configured designation not held by an appointee is flagged (chosen without designation
+    when the group offered no nominees, CARVER-136-ERC-NO-NOMINEES; READ-136-DESIGNATIONS)."""
+    wanted = cfg["carver136.erc_designations"]
+    if not wanted:
+        return []
+    held = Counter(m.designation for m in members if m.seat is Seat.APPOINTED and m.designation)
+    notes = []
+    for designation, count in Counter(wanted).items():
+        missing = count - held.get(designation, 0)
+        if missing > 0:
+            notes.append(Explanation.of(
+                "CARVER-136-ERC-NO-NOMINEES", f"designation {designation!r}: {missing} seat(s) held without "
+                "it (allowed when the group offers no nominees)", ("AMB-20",)))
+    return notes
+
+
+def roster_status(members: Sequence[Member], *, cfg: BylawConfig = DEFAULT) -> RosterStatus:
+    """The roster as the ERC acts on it: seats, vacancies (flagged), departures from ~§ 136-3A-B, and
+    whether a quorum of four can still be present."""
+    seats, quorum = param(SIZE, "members"), param("CARVER-136-ERC-QUORUM-4", "quorum")
+    vacancies, problems = _vacancies(members), roster_problems(members)
+    designations = _designations(members, cfg)
+    can_act = min(len(members), seats) >= quorum
+    flags = (*(("VACANCY",) if vacancies else ()), *(("AMB-20",) if designations else ()))
+    vacant = sum(v.vacant for v in vacancies)
+    text = (f"{len(members)} of {seats} seats filled, {vacant} vacant; quorum {quorum}: the Committee "
+            + ("can act" if can_act else "cannot reach a quorum (it may only continue a hearing)"))
+    return RosterStatus(seats, len(members), quorum, can_act, tuple(vacancies), tuple(problems),
+                        tuple(designations), flags, Explanation.of(SIZE, text, flags))
 
 
 def term_end(

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from inspections.config import DEFAULT, BylawConfig
 from inspections.deadlines.upton_280 import FilingKind
 from inspections.explain import Explanation
 from inspections.rulepack import param
-from inspections.thresholds import Finding, feet, within_ft
+from inspections.thresholds import is_abutter
 
+__all__ = ["Copy", "carver247_application_copies", "is_abutter", "upton_owner_copies"]
 NO_TIME = "the text states no time for this copy"
 
 
@@ -34,19 +34,6 @@ class Copy:
     document: str
     explanation: Explanation
     due: str | None = None
-
-
-def is_abutter(rule_id: str, distance_ft: float, *, directly_opposite: bool = False,
-               cfg: BylawConfig = DEFAULT) -> Finding:
-    """Is a parcel `distance_ft` from the applicant's (or site's) property line an abutter under `rule_id`?"""
-    limit = param(rule_id, "distance_ft")
-    within = within_ft(distance_ft, limit, cfg)
-    met = directly_opposite or within
-    sign = "<=" if cfg["dist_inclusive"] else "<"
-    arithmetic = (f"{feet(distance_ft)} ft from the property line; abutters to abutters within d {sign} "
-                  f"{limit} ft: {within}" + ("; directly opposite on a street or way" if directly_opposite
-                                             else "") + f" -> {'an' if met else 'not an'} abutter")
-    return Finding(rule_id, met, Explanation.of(rule_id, arithmetic))
 
 
 def _copy(rule_id: str, sender: str, recipient: str, document: str) -> Copy:

@@ -75,7 +75,8 @@ class Violation:
 
     @property
     def last_day(self) -> dt.date | None:
-        """The last local day touched; a cure at exactly local midnight does not touch the new day."""
+        """The last local day touched; a cure at exactly local midnight does not touch the new day
+        (READ-CURE-MIDNIGHT)."""
         if self.cured_at is None:
             return None
         if self.cured_at == self.started_at:
@@ -101,7 +102,8 @@ class OffenseDay:
 
     @property
     def order(self) -> tuple[dt.date, str, int]:
-        """CONV-ESCALATE order: by date; same-day offenses by violation record, then line item."""
+        """CONV-ESCALATE order: by date; same-day offenses by violation record, then line item
+        (READ-ESCALATE-SAME-DAY)."""
         return (self.local_date, self.violation_id, self.line_item)
 
 

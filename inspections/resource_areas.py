@@ -5,10 +5,11 @@ Each property model holds only what the bylaw rules read:
 - `river_stream.flow`: perennial or intermittent (CARVER-281-JUR-PERENNIAL-200FT; Upton rivers vs streams);
 - `pond.area_sqft`: surface area (UPTON-280-ALT-200FT's "over 20,000 square feet"; measured from the
   polygon when not given);
-- `vernal_pool`: `volume_cuft`, `hydroperiod_months` (continuous months of standing water in spring/summer),
-  `predatory_fish` (adult predatory fish present), `breeding_habitat`, `in_lawn_garden_landscape_or_driveway`,
-  `certified` (by MassWildlife/NHESP). Uncertified pools must carry every criterion of the definitions
-  (UPTON-280-DEF-VP, GARDNER-650-DEF-VP);
+- `vernal_pool`: `volume_cuft`, `observations` (the dated visits a biologist records: `on`, `standing_water`),
+  or `hydroperiod_months` (continuous months of standing water in spring/summer, as stated by someone;
+  dated observations decide when both are given), `predatory_fish` (adult predatory fish present),
+  `breeding_habitat`, `in_lawn_garden_landscape_or_driveway`, `certified` (by MassWildlife/NHESP).
+  Uncertified pools must carry every criterion of the definitions (UPTON-280-DEF-VP, GARDNER-650-DEF-VP);
 - `cranberry_bog.last_cultivated_or_harvested` (CARVER-281-DEF-CRANBERRY-BOG-10Y);
 - `floodplain.flood_zone`: the NFIP zone label (A, AE, AH, AO, AR, A99, A1–A30, B, C, X, X500).
 
@@ -79,10 +80,20 @@ class PondProps(_Props):
     area_sqft: float | None = Field(default=None, gt=0)
 
 
+class WaterObservation(BaseModel):
+    """One visit to the pool: the local date and whether water was standing in the basin."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    on: dt.date = Field(ge=dt.date(1900, 1, 1), le=dt.date(2200, 12, 31))
+    standing_water: bool
+
+
 class VernalPoolProps(_Props):
     type: Literal[ResourceType.VERNAL_POOL]
     certified: bool = False
     volume_cuft: float | None = Field(default=None, ge=0)
+    observations: tuple[WaterObservation, ...] | None = Field(default=None, min_length=1, max_length=1000)
     hydroperiod_months: float | None = Field(default=None, ge=0, le=12)
     predatory_fish: bool | None = None
     breeding_habitat: bool | None = None
@@ -90,8 +101,10 @@ class VernalPoolProps(_Props):
 
     @model_validator(mode="after")
     def _criteria_unless_certified(self) -> VernalPoolProps:
-        criteria = ("volume_cuft", "hydroperiod_months", "predatory_fish", "breeding_habitat")
-        missing = [name for name in criteria if getattr(self, name) is None]
+        hydroperiod = None if self.observations is None and self.hydroperiod_months is None else True
+        given = {"volume_cuft": self.volume_cuft, "observations or hydroperiod_months": hydroperiod,
+                 "predatory_fish": self.predatory_fish, "breeding_habitat": self.breeding_habitat}
+        missing = [name for name, value in given.items() if value is None]
         if missing and not self.certified:
             raise ValueError(f"an uncertified vernal pool needs {', '.join(missing)}")
         return self

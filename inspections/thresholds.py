@@ -2,23 +2,24 @@
 
 Each function answers one predicate (its name) with a `Finding`: `met`, the rule id, an Explanation with the
 arithmetic, and any AMB flag the reading depends on. Numbers come from the rule packs (`param`), not code.
-Distances follow CONV-DIST: full precision, rounded half-even to 0.1 ft, then compared; "within X" honours
-`dist_inclusive`, "more than X" is always strict.
+Distances follow CONV-DIST through its one rule, `inspections.distance`: rounded half-even to 0.1 ft from
+the distance's decimal form, then compared; "within X" honours `dist_inclusive`, "more than X" is strict.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import Decimal
 
+from inspections import distance
 from inspections.calendar import add_years, local_date
 from inspections.config import DEFAULT, BylawConfig
 from inspections.explain import Explanation
 from inspections.rulepack import param
 
 SQ_FT_PER_ACRE = 43_560  # CONV-QTY: 1 acre = 43,560 sq ft (a unit, not a bylaw number)
-TENTH = Decimal("0.1")
+TENTH = distance.TENTH
 
 
 @dataclass(frozen=True)
@@ -37,18 +38,17 @@ def feet(distance_ft: float) -> Decimal:
     """CONV-DIST: a measured distance rounded half-even to 0.1 ft from its full-precision value."""
     if distance_ft < 0:
         raise ValueError(f"distance {distance_ft} ft: distances are never negative (0 = inside)")
-    return Decimal(distance_ft).quantize(TENTH, rounding=ROUND_HALF_EVEN)
+    return distance.round_ft(distance_ft)
 
 
 def within_ft(distance_ft: float, limit_ft: float, cfg: BylawConfig = DEFAULT) -> bool:
     """ "within X feet" / "X-foot buffer": d <= X (d < X with dist_inclusive = false)."""
-    d, limit = feet(distance_ft), Decimal(limit_ft)
-    return d <= limit if cfg["dist_inclusive"] else d < limit
+    return distance.is_within(feet(distance_ft), limit_ft, cfg["dist_inclusive"])
 
 
 def more_than_ft(distance_ft: float, limit_ft: float) -> bool:
     """ "more than X feet": strictly d > X."""
-    return feet(distance_ft) > Decimal(limit_ft)
+    return distance.more_than(feet(distance_ft), limit_ft)
 
 
 def acres_to_sq_ft(acres: float) -> float:
@@ -65,18 +65,28 @@ def is_before(earlier: dt.date | dt.datetime, later: dt.date | dt.datetime) -> t
 
 
 def carver136_buffer_kept(
-    property_line_ft: float, *, relief: bool = False, cfg: BylawConfig = DEFAULT
+    property_line_ft: float,
+    *,
+    relief: bool = False,
+    relief_width_ft: float | None = None,
+    cfg: BylawConfig = DEFAULT,
 ) -> Finding:
-    """CARVER-136-BUFFER-50FT: disturbance at d <= 50.0 ft from a property line is in the buffer (AMB-32)."""
+    """CARVER-136-BUFFER-50FT: disturbance at d <= 50.0 ft from a property line is in the buffer (AMB-32).
+
+    CARVER-136-BUFFER-RELIEF: "The ERC may in certain instances provide relief from this restriction": the
+    relief is a width, the undisturbed buffer the ERC still requires along that line (`relief_width_ft`,
+    0 <= w < 50; 0 relieves the whole buffer). Disturbance within the relieved width is still a violation;
+    between it and 50 ft the relief allows it. `relief=True` without a width is relief of the whole buffer
+    (READ-136-RELIEF-WIDTH).
+    """
     limit = param("CARVER-136-BUFFER-50FT", "distance_ft")
     d = feet(property_line_ft)
     inside = within_ft(property_line_ft, limit, cfg)
     flags = ("AMB-32",) if d == limit else ()
     sign = "<=" if cfg["dist_inclusive"] else "<"
-    if inside and relief:
-        return _finding(
-            "CARVER-136-BUFFER-RELIEF", True, f"{d} ft {sign} {limit} ft, but the ERC granted relief", flags
-        )
+    width = relief_width_ft if relief_width_ft is not None else (0.0 if relief else None)
+    if inside and width is not None:
+        return _relieved(d, limit, width, sign, flags, cfg)
     verdict = "inside the undisturbed buffer" if inside else "outside the buffer"
     return _finding(
         "CARVER-136-BUFFER-50FT",
@@ -86,15 +96,37 @@ def carver136_buffer_kept(
     )
 
 
+def _relieved(d: Decimal, limit: int, width: float, sign: str, flags: tuple[str, ...],
+              cfg: BylawConfig) -> Finding:
+    """Inside the 50-ft buffer where the ERC relieved it down to `width` ft."""
+    if not 0 <= width < limit:
+        raise ValueError(f"relief_width_ft must be at least 0 and less than {limit} ft, got {width}")
+    kept = feet(width)
+    if kept > 0 and distance.is_within(d, kept, cfg["dist_inclusive"]):
+        return _finding("CARVER-136-BUFFER-RELIEF", False,
+                        f"{d} ft {sign} {kept} ft: inside the {kept}-ft buffer the ERC's relief keeps",
+                        flags)
+    what = "the whole buffer" if kept == 0 else f"the buffer beyond {kept} ft"
+    return _finding("CARVER-136-BUFFER-RELIEF", True,
+                    f"{d} ft {sign} {limit} ft, but the ERC relieved {what} along this line", flags)
+
+
 def carver136_is_abutter(distance_ft: float, cfg: BylawConfig = DEFAULT) -> Finding:
     """CARVER-136-DEF-ABUTTERS-300FT: abutters to abutters within 300 ft of the site's property line."""
-    limit = param("CARVER-136-DEF-ABUTTERS-300FT", "distance_ft")
-    met = within_ft(distance_ft, limit, cfg)
-    return _finding(
-        "CARVER-136-DEF-ABUTTERS-300FT",
-        met,
-        f"{feet(distance_ft)} ft {'<=' if met else '>'} {limit} ft -> {'an' if met else 'not an'} abutter",
-    )
+    return is_abutter("CARVER-136-DEF-ABUTTERS-300FT", distance_ft, cfg=cfg)
+
+
+def is_abutter(rule_id: str, distance_ft: float, *, directly_opposite: bool = False,
+               cfg: BylawConfig = DEFAULT) -> Finding:
+    """Is a parcel `distance_ft` from the applicant's (or site's) property line an abutter under `rule_id`?"""
+    limit = param(rule_id, "distance_ft")
+    within = within_ft(distance_ft, limit, cfg)
+    met = directly_opposite or within
+    sign = "<=" if cfg["dist_inclusive"] else "<"
+    arithmetic = (f"{feet(distance_ft)} ft from the property line; abutters to abutters within d {sign} "
+                  f"{limit} ft: {within}" + ("; directly opposite on a street or way" if directly_opposite
+                                             else "") + f" -> {'an' if met else 'not an'} abutter")
+    return _finding(rule_id, met, arithmetic)
 
 
 def carver136_removal_cy(removed_cy: float, rearranged_on_lot_cy: float) -> float:
@@ -119,31 +151,37 @@ def carver136_expedited(cy_per_year: float) -> Finding:
     )
 
 
-def carver247_disturbed_sq_ft(areas_sq_ft: tuple[float, ...]) -> float:
-    """AMB-12: every disturbance under one project or permit, over its life, is summed."""
+def carver247_disturbed_sq_ft(areas_sq_ft: tuple[float, ...], cfg: BylawConfig = DEFAULT) -> float:
+    """AMB-12 (`carver247.area_aggregation`): "project_life" (default) sums every disturbance under one
+    project or permit over its life; "each_part" takes each phase or lot on its own, so the largest counts
+    (READ-247-AREA-EACH-PART)."""
+    if cfg["carver247.area_aggregation"] == "each_part":
+        return float(max(areas_sq_ft, default=0.0))
     return float(sum(areas_sq_ft))
 
 
 def carver247_applies(
     areas_sq_ft: tuple[float, ...], drains_to_ms4: bool | None, cfg: BylawConfig = DEFAULT
 ) -> Finding:
-    """CARVER-247-APPLIES-1AC: disturbed area >= 43,560 sq ft, and (AMB-11) not found to miss the MS4."""
+    """CARVER-247-APPLIES-1AC: disturbed area >= 43,560 sq ft, and (AMB-11) not found to miss the MS4.
+
+    AMB-11 is flagged whenever the answer turns on the MS4 drainage reading: an acre or more is disturbed
+    and the site is not found to drain to the MS4 (found not to, or unknown). Below an acre, or when the site
+    drains to the MS4, both readings give the same answer and nothing is flagged (READ-247-MS4-FLAG)."""
     minimum = param("CARVER-247-APPLIES-1AC", "min_sq_ft")
-    total = carver247_disturbed_sq_ft(areas_sq_ft)
+    aggregation = cfg["carver247.area_aggregation"]
+    total = carver247_disturbed_sq_ft(areas_sq_ft, cfg)
     flags = ["AMB-12"] if len(areas_sq_ft) > 1 else []
     big_enough = total >= minimum
-    if cfg["carver247.require_ms4_drainage"]:
-        drains_ok = drains_to_ms4 is not False
-        if big_enough and drains_to_ms4 is None:
-            flags.append("AMB-11")
-    else:
-        drains_ok = True
-        if big_enough and drains_to_ms4 is False:
-            flags.append("AMB-11")
-    sum_text = " + ".join(f"{a:,}" for a in areas_sq_ft)
+    required = cfg["carver247.require_ms4_drainage"]
+    drains_ok = drains_to_ms4 is not False if required else True
+    if big_enough and drains_to_ms4 is not True:
+        flags.append("AMB-11")
+    how = " + ".join(f"{a:,}" for a in areas_sq_ft) if aggregation == "project_life" else (
+        "largest part of " + ", ".join(f"{a:,}" for a in areas_sq_ft))
     arithmetic = (
-        f"{sum_text} = {total:,} sq ft {'>=' if big_enough else '<'} {minimum:,}; "
-        f"drains to MS4: {drains_to_ms4} (required: {cfg['carver247.require_ms4_drainage']})"
+        f"{how} = {total:,} sq ft {'>=' if big_enough else '<'} {minimum:,} ({aggregation}); "
+        f"drains to MS4: {drains_to_ms4} (required: {required})"
     )
     return _finding("CARVER-247-APPLIES-1AC", big_enough and drains_ok, arithmetic, tuple(flags))
 

@@ -12,8 +12,12 @@ distance min_ft < d ≤ max_ft from its boundary (CONV-DIST; `min_ft` None means
   20,000 sq ft (AMB-37); the vernal-pool resource area is 100 ft out from the pool (not existing lawn or
   developed land), and its own 100-ft zone is measured from that resource-area boundary.
 - GARDNER-650 ~§ 650-3/4/7: RA; NDZ (0, 30]; NBZ (30, 60]; BZ (60, 100]; floodplain and riverfront area make
-  no buffer; no alteration within 100 ft of a vernal pool (~§ 650-7C, d <= 100 with d = 0 in the pool); a
-  "structure" in the NBZ is not permittable (AMB-48, `gardner650.nbz_structure_ban`), and a fortiori nor in
+  no buffer; in the NDZ, and a fortiori in the resource area that makes it, no alteration unless a permit
+  provides for it (~§ 650-7B: "prohibited unless the permit provides", not merely "permit required",
+  READ-650-RA-NDZ); no alteration within 100 ft of a vernal pool (~§ 650-7C,
+  d <= 100 with d = 0 in the pool); a
+  "structure" in the NBZ is not permittable (AMB-48, `gardner650.nbz_structure_ban`;
+  READ-650-STRUCTURE-WITHIN-60), and a fortiori nor in
   the NDZ or the buffer-making resource area itself (the clearing clause wants the structure outside both).
 
 Readings of the text that no AMB entry settles are stated in the explanation of the finding (`note`).
@@ -64,6 +68,9 @@ ZONE_RANK: dict[Bylaw, tuple[Zone, ...]] = {
 
 class Requirement(StrEnum):
     PROHIBITED = "prohibited"
+    # ~§ 650-7B: "No alteration shall occur within a no disturbance zone, unless otherwise provided in a
+    # permit issued under this chapter": prohibited, unless the permit itself provides for the alteration.
+    PROHIBITED_UNLESS_PERMIT_PROVIDES = "prohibited-unless-permit-provides"
     VARIANCE_AND_PERMIT = "variance+permit"
     PERMIT_AND_ALTERNATIVES = "permit+no-practicable-alternative"
     PERMIT = "permit"
@@ -118,7 +125,7 @@ CARVER_65 = frozenset({T.BORDERING_VEGETATED_WETLAND, T.ISOLATED_WETLAND, T.BANK
                        T.POND, T.LAKE, T.LAND_UNDER_WATER, T.CRANBERRY_BOG, T.VERNAL_POOL,
                        T.ISOLATED_LAND_SUBJECT_TO_FLOODING})
 CARVER_100 = CARVER_65 | {T.FLOODPLAIN}
-CARVER_READINGS = {
+CARVER_READINGS = {  # READ-281-RESOURCE-TYPES
     T.RIVER_STREAM: "the mapped edge of a river or stream is its bank",
     T.VERNAL_POOL: "a vernal pool read as land subject to inundation",
     T.BEACH: "a beach read as land bordering a lake or pond",
@@ -140,7 +147,7 @@ def qualifies(bylaw: Bylaw, area: ResourceArea, assessed_on: dt.date,
     if props.type == T.CRANBERRY_BOG and bylaw is Bylaw.CARVER_281:
         return defs.carver_is_cranberry_bog(props, assessed_on, config)
     if props.type == T.VERNAL_POOL and bylaw is not Bylaw.CARVER_281:
-        return defs.vernal_pool(bylaw.value, props)
+        return defs.vernal_pool(bylaw.value, props, config)
     if props.type == T.FLOODPLAIN:
         return FLOODPLAIN_TESTS[bylaw](props.flood_zone)
     if props.type == T.POND and bylaw is Bylaw.UPTON_280:
@@ -149,7 +156,7 @@ def qualifies(bylaw: Bylaw, area: ResourceArea, assessed_on: dt.date,
 
 
 def pond_area_sqft(area: ResourceArea) -> float:
-    """The stated pond area, else the polygon's plane area in square (US survey) feet."""
+    """The stated pond area, else the polygon's plane area in square (US survey) feet (READ-280-POND-AREA)."""
     stated = getattr(area.props, "area_sqft", None)
     return float(stated) if stated is not None else round(area.plane_ft.area, 1)
 
@@ -218,6 +225,7 @@ def _upton_200(area: ResourceArea, river: bool) -> list[Reach]:
 
 
 def _upton_vernal_pool(activity: Activity) -> list[Reach]:
+    """The pool's resource area (100 ft out), then 100 ft of it; work on lawn: READ-280-VP-LAWN."""
     boundary = _ft("UPTON-280-VP-BOUNDARY-100FT")
     buffer = _ft("UPTON-280-ZONE-100FT")
     if activity.on_lawn_or_developed:
@@ -239,15 +247,19 @@ def gardner_reaches(area: ResourceArea, activity: Activity, config: BylawConfig)
                           _ft("GARDNER-650-DEF-BUFFER-100FT"))
     structure = _gardner_structure(activity, config)
     flags, why = (structure.flags, (structure,)) if structure else ((), ())
-    reaches = [Reach("GARDNER-650-JUR-PERMIT", Zone.RA, _gardner_requirement(structure, config), Decimal(0),
-                     flags=flags, also=(ra, *why))]
-    ndz_rule = structure or Explanation.of("GARDNER-650-NDZ-NO-ALTERATION", "only as a permit provides")
+    ndz_rule = structure or Explanation.of(
+        "GARDNER-650-NDZ-NO-ALTERATION", "no alteration unless a permit issued under ch. 650 provides for it")
+    inside_rule = structure or Explanation.of(
+        "GARDNER-650-NDZ-NO-ALTERATION", "the resource area its no disturbance zone protects: no alteration "
+        "unless a permit provides for it, a fortiori (READ-650-RA-NDZ)")
+    reaches = [Reach("GARDNER-650-JUR-PERMIT", Zone.RA, _gardner_ndz_requirement(structure, config),
+                     Decimal(0), flags=flags, also=(ra, *why, *(() if structure else (inside_rule,))))]
     nbz_rule = structure or Explanation.of(
         "GARDNER-650-NBZ-CLEARING", "clearing only as needed for a permitted structure outside the NDZ/NBZ")
     excluded = (Explanation.of("GARDNER-650-DEF-STRUCTURE-NBZ", "not a 'structure' in the no build zone"),) \
         if activity.kind == ActivityKind.NBZ_EXCLUDED_STRUCTURE else ()
     reaches += [
-        Reach("GARDNER-650-DEF-NDZ-30FT", Zone.NDZ, _gardner_requirement(structure, config), ndz,
+        Reach("GARDNER-650-DEF-NDZ-30FT", Zone.NDZ, _gardner_ndz_requirement(structure, config), ndz,
               inside=False, flags=flags, also=(ndz_rule,)),
         Reach("GARDNER-650-DEF-NBZ-30FT", Zone.NBZ, _gardner_requirement(structure, config), ndz + nbz_width,
               min_ft=ndz, inside=False, flags=flags, also=(nbz_rule, *excluded)),
@@ -269,6 +281,13 @@ def _gardner_structure(activity: Activity, config: BylawConfig) -> Explanation |
                else "permittable (nbz_structure_ban off)")
     return Explanation.of("GARDNER-650-NBZ-CLEARING", f"a structure within 60 ft (RA, NDZ, NBZ): {verdict}",
                           ("AMB-48",))
+
+
+def _gardner_ndz_requirement(structure: Explanation | None, config: BylawConfig) -> Requirement:
+    """~§ 650-7B: the NDZ prohibits alteration unless a permit provides for it (a structure: AMB-48)."""
+    if structure is not None and config["gardner650.nbz_structure_ban"]:
+        return Requirement.PROHIBITED
+    return Requirement.PROHIBITED_UNLESS_PERMIT_PROVIDES
 
 
 def _gardner_requirement(structure: Explanation | None, config: BylawConfig) -> Requirement:

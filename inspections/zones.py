@@ -24,8 +24,9 @@ import shapely.ops
 from shapely.geometry.base import BaseGeometry
 
 from inspections.config import DEFAULT, BylawConfig
+from inspections.distance import TENTH, is_within, round_accuracy_ft, round_ft
 from inspections.explain import Explanation
-from inspections.planar import TENTH, is_within, round_accuracy_ft, round_ft, to_plane_ft
+from inspections.planar import to_plane_ft
 from inspections.resource_areas import ResourceArea
 from inspections.zone_rules import (
     REQUIREMENT_RANK,

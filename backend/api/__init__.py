@@ -24,3 +24,5 @@ def register(app: APIFlask) -> None:
     app.register_blueprint(sms_webhooks.bp)
     from backend.api import evidence
     app.register_blueprint(evidence.bp)
+    from backend.api import law
+    app.register_blueprint(law.bp)

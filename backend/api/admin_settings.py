@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from apiflask import APIBlueprint, Schema, abort
-from apiflask.fields import Boolean, Dict, List, Raw, String
+from apiflask.fields import Boolean, Dict, List, Nested, Raw, String
 from apiflask.validators import Length
 
 from backend.api.admin_common import ADMINS, READERS, require_state_match, state_etag
@@ -34,10 +34,21 @@ class SettingOut(Schema):
     maximum = Raw(allow_none=True, metadata={"description": "numbers: the greatest value allowed"})
 
 
+class ReadingOut(Schema):
+    id = String(metadata={"description": "READ-*: a reading of the text RULES.md does not state"})
+    concerns = List(String(), metadata={"description": "the RULES.md ids it concerns"})
+    text = String(metadata={"description": "the words it reads (a bylaw or RULES.md quote)"})
+    choice = String(metadata={"description": "the choice the engine makes"})
+    switch = String(allow_none=True, metadata={"description": "the setting that changes it; null: none"})
+    switch_value = Raw(allow_none=True, metadata={"description": "that setting's value in force"})
+
+
 class SettingsOut(Schema):
     town = String()
     config_version = String(metadata={"description": "stated on every assessment made under these switches"})
     settings = List(Raw())
+    readings = List(Nested(ReadingOut), metadata={
+        "description": "readings the engine makes that RULES.md does not state (inspections/READINGS.md)"})
 
 
 class SettingsPatch(Schema):
@@ -55,7 +66,7 @@ def _town() -> Town:
 
 def _answer(town: Town) -> tuple[dict[str, Any], int, dict[str, str]]:
     body = {"town": town.slug, "config_version": town_config(town).version,
-            "settings": service.catalogue(town)}
+            "settings": service.catalogue(town), "readings": service.readings(town)}
     return body, 200, {"ETag": state_etag(town)}
 
 

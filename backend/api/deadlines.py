@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from apiflask import APIBlueprint
 
-from backend.api.workflow_schemas import CalculateIn, CalculationOut, DeadlineQuery, DeadlineRowOut
+from backend.api.workflow_schemas import DeadlineQuery, DeadlineRowOut
 from backend.security import principal, require_roles
 from backend.services import deadline_calculator, deadlines
+from inspections.api.events import EventFacts
+from inspections.api.ops_deadlines import CalculationOut
 
 bp = APIBlueprint("deadlines", __name__, url_prefix="/api/v1/deadlines", tag="Deadlines")
 READERS = ("agent", "board_member", "enforcing_officer", "town_admin")
@@ -25,12 +27,13 @@ def list_deadlines(query_data: dict) -> list:
 
 
 @bp.post("/calculate")
-@bp.input(CalculateIn)
+@bp.input(EventFacts, arg_name="json_data")
 @bp.output(CalculationOut)
 @bp.doc(
     security="BearerAuth",
-    description="Nothing is stored. Supported: " + "; ".join(deadline_calculator.supported()),
+    description="Nothing is stored; the same answer as POST /api/v1/law/deadlines (GET /api/v1/law lists the "
+    "facts each event needs). Supported: " + "; ".join(deadline_calculator.supported()),
 )
 @require_roles(*READERS)
-def calculate(json_data: dict) -> dict:
-    return deadline_calculator.calculate(principal(), json_data)
+def calculate(json_data: EventFacts) -> dict:
+    return deadline_calculator.calculate(json_data)

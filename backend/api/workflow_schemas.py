@@ -10,7 +10,6 @@ from marshmallow import ValidationError, validates_schema
 from backend.models.towns import AUTHORITY_KINDS
 
 CHAPTERS = ("CARVER-281", "CARVER-247", "CARVER-136", "UPTON-280", "GARDNER-650")
-EVENTS = ("activity_ceased", "cease_and_desist_issued", "inspection_event", "permit_issued", "permit_expiry")
 REASON = Length(3, 2000)
 
 
@@ -110,45 +109,6 @@ class DeadlineRowOut(Schema):
     met_at = AwareDateTime(allow_none=True)
     explanation = String()
     overdue = Boolean()
-
-
-class CalculateIn(Schema):
-    event = String(required=True, validate=OneOf(EVENTS))
-    chapter = String(required=True, validate=OneOf(CHAPTERS))
-    on = Date(load_default=None, metadata={"description": "the event's local date"})
-    at = AwareDateTime(load_default=None, metadata={"description": "the event's instant"})
-    operator_notified_at = AwareDateTime(load_default=None)
-    posted_at = AwareDateTime(load_default=None)
-    inspection_event = Integer(
-        validate=Range(1, 6),
-        load_default=None,
-        metadata={"description": "Carver 247 inspection event (1)-(6)"},
-    )
-    issued_on = Date(load_default=None)
-    expires_on = Date(load_default=None)
-    permit_kind = String(validate=OneOf(("standard", "maintenance")), load_default="standard")
-
-
-class CalculatedOut(Schema):
-    kind = String()
-    rule_id = String()
-    citation = String()
-    label = String()
-    binds = String()
-    earliest_on = Date(allow_none=True)
-    latest_on = Date(allow_none=True)
-    earliest_at = AwareDateTime(allow_none=True)
-    latest_at = AwareDateTime(allow_none=True)
-    advisory_on = Date(allow_none=True)
-    empty_reason = String(allow_none=True)
-    flags = List(String())
-    explanation = String()
-
-
-class CalculationOut(Schema):
-    event = String()
-    chapter = String()
-    deadlines = List(Nested(CalculatedOut))
 
 
 class OriginOut(Schema):

@@ -41,7 +41,7 @@ from backend.pdf.layout import Page
 from backend.services.order_documents import quote_of
 from backend.services.photo_facts import photo_lines
 from backend.services.photo_files import key_of, photo_store
-from inspections.config import SWITCHES, BylawConfig, ConfigError
+from inspections.config import BylawConfig, ConfigError, engine_settings
 from media.keys import derivative_key
 
 ZIP_TIME = (2000, 1, 1, 0, 0, 0)
@@ -160,7 +160,7 @@ def configurations(case: Case) -> list[tuple[str, dict[str, object] | None, Audi
         if len(found) == len(wanted):
             break
         stored = json.loads(event.snapshot).get("settings") or {}
-        chosen = {k: v for k, v in stored.items() if k in SWITCHES}
+        chosen = engine_settings(stored)
         try:
             version = BylawConfig(chosen).version
         except ConfigError:

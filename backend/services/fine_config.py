@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from inspections.config import SWITCHES, BylawConfig
+from inspections.config import BylawConfig, engine_settings
 
 
 def town_config(town: Any) -> BylawConfig:
@@ -12,4 +12,4 @@ def town_config(town: Any) -> BylawConfig:
     A value the catalogue refuses raises `inspections.config.ConfigError` (`bylaw_config.config_for`: a 409).
     """
     settings = getattr(town, "settings", None) or {}
-    return BylawConfig({k: v for k, v in settings.items() if k in SWITCHES})
+    return BylawConfig(engine_settings(settings))

@@ -22,6 +22,7 @@ from backend.models import Authority, Inspection, Photo, Site, Town
 from backend.security import Principal
 from backend.services.zones import zone_at
 from inspections.calendar import local_date
+from inspections.distance import round_ft
 from media.body import NOTHING, Announced
 from media.capture_time import CaptureTime, capture_time, clock_skew
 from media.errors import Rejected
@@ -151,7 +152,7 @@ def _checks(town: Town, site: Site, inspection: Inspection, where: Any, taken_at
     site_check = time_check = None
     if where.position is not None and site.boundary:
         site_check = check_site(where.position.latitude, where.position.longitude, site.boundary)
-        out["site_distance_ft"] = round(site_check.distance_ft, 1)
+        out["site_distance_ft"] = float(round_ft(site_check.distance_ft))  # CONV-DIST
     if taken_at is not None:
         time_check = check_time(taken_at, inspection.started_at)
         out["taken_vs_inspection_s"] = round(time_check.gap.total_seconds())

@@ -22,7 +22,8 @@ from backend.models import Authority, Town
 from backend.services import notify
 from backend.sms.compliance import QuietHours
 from backend.sms.messages import NOTICE_ON_OPEN
-from inspections.config import SWITCHES, BylawConfig, ConfigError
+from inspections.config import RETIRED, SWITCHES, BylawConfig, ConfigError
+from inspections.readings import readings as engine_readings
 
 
 def _quiet_hours(value: Any) -> None:
@@ -96,6 +97,14 @@ def catalogue(town: Town) -> list[dict[str, Any]]:
     return sorted(out, key=lambda row: (row["scope"] != "bylaw engine", row["key"]))
 
 
+def readings(town: Town) -> list[dict[str, Any]]:
+    """The readings the engine makes that RULES.md does not state (inspections/READINGS.md), each with the
+    switch that changes it (if any) and that switch's value in force for the town."""
+    cfg = BylawConfig({k: v for k, v in dict(town.settings or {}).items() if k in SWITCHES})
+    return [{"id": r.id, "concerns": list(r.concerns), "text": r.text, "choice": r.choice, "switch": r.switch,
+             "switch_value": _jsonable(cfg[r.switch]) if r.switch else None} for r in engine_readings()]
+
+
 def _check_app(key: str, value: Any) -> str | None:
     setting = APP_SETTINGS[key]
     if value is None:
@@ -116,8 +125,9 @@ def change(town: Town, values: Mapping[str, Any], reset: list[str], changed_by: 
     same transaction). The caller commits."""
     problems: dict[str, str] = {}
     for key in [*values, *reset]:
-        if key not in SWITCHES and key not in APP_SETTINGS:
-            problems[key] = "unknown setting"
+        retired_reset = key in RETIRED and key in reset and key not in values  # may be removed, not set
+        if key not in SWITCHES and key not in APP_SETTINGS and not retired_reset:
+            problems[key] = "unknown setting" if key not in RETIRED else "retired: it can only be reset"
     for key in set(values) & set(reset):
         problems[key] = "both set and reset"
     merged = {k: v for k, v in dict(town.settings or {}).items() if k not in reset}
@@ -137,6 +147,7 @@ def change(town: Town, values: Mapping[str, Any], reset: list[str], changed_by: 
     after = {row["key"]: row["value"] for row in catalogue(town)}
     changed = [f"{key}: {_shown(before[key])} → {_shown(after[key])}" for key in sorted(after)
                if before[key] != after[key] or key in values or key in reset]
+    changed += [f"{key}: removed (no longer a setting)" for key in reset if key in RETIRED]
     _tell_boards(town, changed, changed_by)
     return town
 

@@ -5,20 +5,14 @@ import datetime as dt
 from typing import Any
 
 from backend.models import Site, Town
-from backend.services import fine_config
-from inspections.config import BylawConfig
+from backend.services.fine_config import town_config
+from inspections.distance import metres_to_feet
 from inspections.resource_areas import validate_collection
 from inspections.zone_rules import Bylaw
 from inspections.zones import Location, ResultKind, classify
 
-FT_PER_M = 3937 / 1200
 WETLANDS_BYLAW = {"CARVER-281": Bylaw.CARVER_281, "UPTON-280": Bylaw.UPTON_280,
                   "GARDNER-650": Bylaw.GARDNER_650}
-
-
-def town_config(town: Town) -> BylawConfig:
-    """The engine's switches only: the town's app keys (reinspection_due_days, ...) are no engine setting."""
-    return fine_config.town_config(town)
 
 
 def wetlands_bylaw(town: Town, chapters: list[str]) -> Bylaw | None:
@@ -32,7 +26,7 @@ def zone_at(town: Town, chapters: list[str], site: Site, lat: float, lon: float,
     check = validate_collection(site.resource_areas or {})
     if bylaw is None or not check.areas:
         return None
-    location = Location.point(lon, lat, accuracy_ft=(accuracy_m or 0.0) * FT_PER_M)
+    location = Location.point(lon, lat, accuracy_ft=metres_to_feet(accuracy_m or 0.0))
     result = classify(location, check.areas, bylaw, assessed_on=on, config=town_config(town))
     return {
         "bylaw": bylaw.value,

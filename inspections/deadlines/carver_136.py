@@ -99,6 +99,10 @@ def second_publication_window(first_published_on: dt.date, *, cfg: BylawConfig =
                 latest_on=end,
                 latest_at=end_of_day(end),
                 flags=("AMB-23",),
+                facts=(("first_published_on", first_published_on), ("first_week_starts_on", week_start),
+                       ("first_week_ends_on", week_start + dt.timedelta(days=6)),
+                       ("publication_week_starts_on", start), ("publication_week_ends_on", end),
+                       ("week_basis", cfg["carver136.week_basis"])),
             )
         )
     return found

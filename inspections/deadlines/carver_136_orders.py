@@ -51,16 +51,18 @@ def deadlines_for_cd_permit_hearing(
         f"certified notice received {fmt(certified_received_on)} + {days} days = {fmt(after_notice)}; "
         f"after the hearing {fmt_at(hearing_at)}: not before {fmt(earliest)}"
     )
-    found.append(
-        not_before(
-            ACTION_7D,
-            "revise, revoke or continue the permit (or impose conditions)",
-            "erc",
-            earliest,
-            arithmetic,
-            flags=("AMB-26",),
-        )
+    action = not_before(
+        ACTION_7D,
+        "revise, revoke or continue the permit (or impose conditions)",
+        "erc",
+        earliest,
+        arithmetic,
+        flags=("AMB-26",),
     )
+    found.append(action.with_facts(
+        certified_received_on=certified_received_on, hearing_on=hearing_on, days=days,
+        days_from_notice_to_hearing=(hearing_on - certified_received_on).days,
+        set_by="hearing" if hearing_on > after_notice else "certified notice + 7 days"))
     return found
 
 
@@ -84,19 +86,23 @@ def deadlines_for_restoration_order(
         cal=cal,
         event_name="order received",
     )
-    assert request.latest_on is not None
-    timely = hearing_requested_on is not None and hearing_requested_on <= request.latest_on
+    last_day = request.latest_on
+    assert last_day is not None
+    timely = hearing_requested_on is not None and hearing_requested_on <= last_day
+    request = request.with_facts(order_issued_on=issued_on, order_received_on=received_on,
+                                 hearing_requested_on=hearing_requested_on, request_timely=timely,
+                                 fines_waived=False)
     if timely:
         assert hearing_requested_on is not None
         return [request, _hearing_deadline(issued_on, hearing_requested_on, cfg, cal)]
-    final_on = request.latest_on + dt.timedelta(days=1)
+    final_on = last_day + dt.timedelta(days=1)
     late = f"; request {fmt(hearing_requested_on)} came too late" if hearing_requested_on else "; no request"
     final = not_before(
         FINAL,
         "order final ERC action",
         "aggrieved_party",
         final_on,
-        f"request window ends {fmt(request.latest_on)}{late}: final from {fmt(final_on)} 00:00",
+        f"request window ends {fmt(last_day)}{late}: final from {fmt(final_on)} 00:00",
     )
     return [request, final]
 

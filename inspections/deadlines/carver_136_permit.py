@@ -66,13 +66,34 @@ def permit_term(
     ]
 
 
+def _report_anchor(
+    issued_on: dt.date, work_started_on: dt.date | None, cfg: BylawConfig
+) -> tuple[dt.date, str]:
+    """AMB-24 (`carver136.report_anchor`): the 90-day clock starts at issuance, or at the start of removal
+    (READ-136-REPORT-ANCHOR)."""
+    if cfg["carver136.report_anchor"] == "permit_issued":
+        return issued_on, "issued"
+    if work_started_on is None:
+        raise ValueError("work_started_on is required: carver136.report_anchor counts status reports "
+                         "from the start of removal")
+    if work_started_on < issued_on:
+        raise ValueError(f"work_started_on {work_started_on} is before the permit was issued {issued_on}")
+    return work_started_on, "removal started"
+
+
 def reporting_deadlines(
-    issued_on: dt.date, through_on: dt.date, *, cfg: BylawConfig = DEFAULT
+    issued_on: dt.date,
+    through_on: dt.date,
+    *,
+    work_started_on: dt.date | None = None,
+    cfg: BylawConfig = DEFAULT,
 ) -> list[Deadline]:
-    """Status reports every 90 days and annual inspection reports, due on or before `through_on`."""
+    """Status reports every 90 days (from the AMB-24 anchor) and annual inspection reports (from issuance),
+    due on or before `through_on`."""
     found = []
+    anchor, name = _report_anchor(issued_on, work_started_on, cfg)
     days, k = param(STATUS, "days"), 1
-    while (due := issued_on + dt.timedelta(days=days * k)) <= through_on:
+    while (due := anchor + dt.timedelta(days=days * k)) <= through_on:
         found.append(
             Deadline(
                 DeadlineKind.MUST_BY,
@@ -80,11 +101,12 @@ def reporting_deadlines(
                 f"status report {k} to the ERC",
                 "permittee",
                 Explanation.of(
-                    STATUS, f"issued {fmt(issued_on)} + {days}×{k} days = {fmt(due)}", ("AMB-24",)
+                    STATUS, f"{name} {fmt(anchor)} + {days}×{k} days = {fmt(due)}", ("AMB-24",)
                 ),
                 latest_on=due,
                 latest_at=end_of_day(due),
                 flags=("AMB-24",),
+                facts=(("counted_from_on", anchor), ("counted_from", name), ("report", k)),
             )
         )
         k += 1

@@ -24,6 +24,7 @@ from inspections.config import DEFAULT, BylawConfig
 from inspections.deadlines.core import Deadline, DeadlineKind
 from inspections.deadlines.day_counts import (
     OrderCheck,
+    agreed_extension,
     calendar_for,
     check_before,
     fmt,
@@ -34,7 +35,7 @@ from inspections.deadlines.day_counts import (
     within_days,
 )
 from inspections.explain import Explanation
-from inspections.rulepack import param
+from inspections.rulepack import param, rule
 
 HEARING = "CARVER-247-HEARING-21D"
 NOTICE = "CARVER-247-HEARING-NOTICE-7D"
@@ -87,33 +88,43 @@ def deadlines_for_hearing(
 
 
 def _decision_deadline(
-    closed_on: dt.date, extended_to: dt.date | None, cfg: BylawConfig, cal: BusinessCalendar
+    closed_on: dt.date,
+    extended_to: dt.date | None,
+    cfg: BylawConfig,
+    cal: BusinessCalendar,
+    extended_by_days: int | None = None,
 ) -> Deadline:
     days = param(DECISION, "days")
     base_on = closed_on + dt.timedelta(days=days)
     arithmetic = f"hearing closed {fmt(closed_on)} + {days} days = {fmt(base_on)}"
-    if extended_to is not None and extended_to > base_on:
-        return must_by(
+    facts = {"event_on": closed_on, "days": days, "last_day_counted": base_on}
+    extended, how = agreed_extension(base_on, extended_to, extended_by_days)
+    if extended is not None:
+        found = must_by(
             DECISION,
             "take final action (extended by agreement)",
             "planning_board",
-            extended_to,
-            f"{arithmetic}; extended by agreement to {fmt(extended_to)}",
+            extended,
+            f"{arithmetic}; {how} by agreement of the applicant and the Board",
             cfg=cfg,
             cal=cal,
         )
-    return must_by(DECISION, "take final action", "planning_board", base_on, arithmetic, cfg=cfg, cal=cal)
+        return found.with_facts(**facts, extended_to=extended, extension_days=(extended - base_on).days)
+    found = must_by(DECISION, "take final action", "planning_board", base_on, arithmetic, cfg=cfg, cal=cal)
+    return found.with_facts(**facts)
 
 
 def deadlines_for_hearing_close(
     closed_on: dt.date,
     *,
     extended_to: dt.date | None = None,
+    extended_by_days: int | None = None,
     cfg: BylawConfig = DEFAULT,
     cal: BusinessCalendar | None = None,
 ) -> list[Deadline]:
-    """Final action within 21 days of the close (or the agreed date); deemed approval from the day after."""
-    decision = _decision_deadline(closed_on, extended_to, cfg, calendar_for(cfg, cal))
+    """Final action within 21 days of the close (or the agreed date, or the agreed number of days more);
+    deemed approval from the day after."""
+    decision = _decision_deadline(closed_on, extended_to, cfg, calendar_for(cfg, cal), extended_by_days)
     assert decision.latest_on is not None
     deemed_on = decision.latest_on + dt.timedelta(days=1)
     deemed = not_before(
@@ -124,7 +135,7 @@ def deadlines_for_hearing_close(
         f"final-action deadline {fmt(decision.latest_on)} + 1 day = {fmt(deemed_on)}",
         flags=("AMB-13",),
     )
-    return [decision, deemed]
+    return [decision, deemed.with_facts(final_action_deadline_on=decision.latest_on)]
 
 
 @dataclass(frozen=True)
@@ -142,11 +153,14 @@ def deemed_approval(
     as_of: dt.date,
     final_action_on: dt.date | None = None,
     extended_to: dt.date | None = None,
+    extended_by_days: int | None = None,
     cfg: BylawConfig = DEFAULT,
     cal: BusinessCalendar | None = None,
 ) -> DeemedApproval:
     """~§ 247-6G: no final action by the deadline -> deemed approved from the next day (late action void)."""
-    deemed = deadlines_for_hearing_close(closed_on, extended_to=extended_to, cfg=cfg, cal=cal)[1]
+    deemed = deadlines_for_hearing_close(
+        closed_on, extended_to=extended_to, extended_by_days=extended_by_days, cfg=cfg, cal=cal
+    )[1]
     start = deemed.earliest_on
     assert start is not None
     acted_in_time = final_action_on is not None and final_action_on < start
@@ -165,13 +179,14 @@ def deadlines_for_clerk_certification(
     certified_on: dt.date,
     *,
     extended_to: dt.date | None = None,
+    extended_by_days: int | None = None,
     cfg: BylawConfig = DEFAULT,
     cal: BusinessCalendar | None = None,
 ) -> list[Deadline]:
     """The permit is issued once the Town Clerk certifies that the allowed time has passed."""
-    deemed_on = deadlines_for_hearing_close(closed_on, extended_to=extended_to, cfg=cfg, cal=cal)[
-        1
-    ].earliest_on
+    deemed_on = deadlines_for_hearing_close(
+        closed_on, extended_to=extended_to, extended_by_days=extended_by_days, cfg=cfg, cal=cal
+    )[1].earliest_on
     assert deemed_on is not None
     if certified_on < deemed_on:
         reason = (
@@ -261,21 +276,41 @@ def stabilization_breach(
     return Breach(STABILIZE, start, Explanation.of(STABILIZE, arithmetic))
 
 
+ORDER_OPTIONS = (
+    "CARVER-247-ORDER-CEASE-DESIST",
+    "CARVER-247-ORDER-MEASURES",
+    "CARVER-247-ORDER-MONITORING",
+    "CARVER-247-ORDER-REMEDIATION",
+)
+
+
+def enforcement_options() -> list[str]:
+    """~§ 247-11B-F: what the Board may still require or seek while a violation stands (rule id: summary)."""
+    options = [f"{rid}: {rule(rid).summary}" for rid in ORDER_OPTIONS]
+    options += [f"{rid}: {rule(rid).summary}" for rid in ("CARVER-247-NONCRIM-ZEO", "CARVER-247-CRIM-MAX-100",
+                                                            "CARVER-247-REMEDIES")]
+    return options
+
+
 def deadlines_for_cease_and_desist(
     issued_at: dt.datetime, *, compliance_found_on: dt.date | None = None
 ) -> list[Deadline]:
-    """Land disturbance stops at issuance and may resume only when compliance is found (no end date)."""
+    """Land disturbance stops at issuance and may resume only when compliance is found (no end date).
+    Orders are final (~§ 247-11E): no appeal clock; the facts list the enforcement options still open."""
     label = "resume land-disturbing activity only after compliance is found"
     issued = f"order issued {fmt_at(issued_at)} (effective {fmt(local_date(issued_at))})"
+    facts = {"effective_on": local_date(issued_at), "appeal": rule("CARVER-247-APPEALS").summary,
+             "enforcement_options": enforcement_options()}
     if compliance_found_on is None:
         explanation = Explanation.of(CEASE, f"{issued}; open until compliance: the text gives no end date")
-        return [Deadline(DeadlineKind.NOT_BEFORE, CEASE, label, "permittee", explanation)]
-    return [
-        not_before(
-            CEASE,
-            label,
-            "permittee",
-            compliance_found_on,
-            f"{issued}; compliance found {fmt(compliance_found_on)}",
-        )
-    ]
+        return [Deadline(DeadlineKind.NOT_BEFORE, CEASE, label, "permittee", explanation,
+                         facts=tuple(facts.items()))]
+    found = not_before(
+        CEASE,
+        label,
+        "permittee",
+        compliance_found_on,
+        f"{issued}; compliance found {fmt(compliance_found_on)}",
+    )
+    days_stopped = (compliance_found_on - local_date(issued_at)).days
+    return [found.with_facts(**facts, compliance_found_on=compliance_found_on, days_stopped=days_stopped)]

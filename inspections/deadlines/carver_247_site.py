@@ -45,8 +45,7 @@ class InspectionEvent(StrEnum):
 
 
 def _skipped(cal: BusinessCalendar, latest: dt.date, event_on: dt.date) -> str:
-    days = [latest + dt.timedelta(days=i) for i in range(1, (event_on - latest).days)]
-    closed = [fmt(d) for d in days if d.weekday() < 5 and not cal.is_business_day(d)]
+    closed = [fmt(d) for d in cal.closed_weekdays_between(latest, event_on)]
     return f" (skipped closed weekdays: {', '.join(closed)})" if closed else ""
 
 
@@ -82,6 +81,9 @@ def deadlines_for_inspection_event(
             latest_on=latest,
             latest_at=end_of_day(latest),
             advisory_on=advisory,
+            facts=(("event_on", event_on), ("working_days_before", n), ("counted_back_to", counted),
+                   ("skipped_closed_weekdays", cal.closed_weekdays_between(counted, event_on)),
+                   ("clear_days", cfg["atleast_clear_days"])),
         )
     ]
 
@@ -112,8 +114,12 @@ def inspection_notice_check(
     arithmetic = f"{deadline.explanation.arithmetic}; received {fmt(received_on)}: " + (
         f"late by {late} working day(s)" if received_on > deadline.latest_on else "on time"
     )
+    gap = (("received_on", received_on), ("working_days_late", late),
+           ("working_days_before_event", cal.business_days_between(received_on, event_on)
+            if received_on < event_on else 0))
     return NoticeCheck(
-        received_on <= deadline.latest_on, late, deadline, Explanation.of(NOTICE_2WD, arithmetic)
+        received_on <= deadline.latest_on, late, deadline.with_facts(**dict(gap)),
+        Explanation.of(NOTICE_2WD, arithmetic),
     )
 
 
@@ -198,7 +204,8 @@ class StormCheck:
 def storm_inspections_check(
     storm_start_at: dt.datetime, storm_end_at: dt.datetime, inspections_at: Sequence[dt.datetime]
 ) -> StormCheck:
-    """Pre-storm: some inspection < start; post-storm: some inspection > end (instants compared strictly)."""
+    """Pre-storm: some inspection < start; post-storm: some inspection > end (instants compared strictly,
+    READ-247-STORM-STRICT)."""
     before = any(t < storm_start_at for t in inspections_at)
     after = any(t > storm_end_at for t in inspections_at)
     arithmetic = (
@@ -241,7 +248,7 @@ def missing_monthly_reports(
     active_from: dt.date, as_of: dt.date, reported_on: Iterable[dt.date], *, cfg: BylawConfig = DEFAULT
 ) -> list[Deadline]:
     """Months whose due day has passed (before `as_of`, not before `active_from`) with too few reports
-    dated between the 1st of the month and the due day."""
+    dated between the 1st of the month and the due day (READ-247-MONTHLY-WINDOW)."""
     reports = sorted(reported_on)
     needed = param(MONTHLY, "reports_per_month")
     missing: list[Deadline] = []

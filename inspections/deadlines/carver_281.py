@@ -84,7 +84,7 @@ def noi_hearing_deadline(received: DayOrInstant, *, cfg: BylawConfig, cal: Busin
                        event_name="NOI received (carver281.noi_hearing_days)")
 
 
-def hearing_notice_deadlines(hearing_at: dt.datetime, *, cfg: BylawConfig,
+def hearing_notice_deadlines(hearing_at: DayOrInstant, *, cfg: BylawConfig,
                              cal: BusinessCalendar) -> list[Deadline]:
     """Hearing scheduled (~§ 281-2C(5)–(6)): landowners, abutters and eligible persons notified by certified
     mail or hand delivery at least 14 days before (dated by mailing, CONV-NOTICE-DATE), and the notice

@@ -1,7 +1,8 @@
 """Deadline builders for the day-counting conventions the Carver modules share (RULES.md §0.1).
 
 - `within_days`: "within N days of E" -> MUST_BY E + N, end of day (CONV-WITHIN), moved by the optional
-  c. 4 § 9 roll when the last day is a Sunday or legal holiday (CONV-ROLL, AMB-51, switch `roll_c4s9`).
+  c. 4 § 9 roll when the last day is a Sunday or legal holiday, a Saturday holiday included (CONV-ROLL,
+  AMB-51, switch `roll_c4s9`; `roll_if_configured` is the engine's only roll).
 - `lead_time`: "at least N days before E" -> MUST_BY E - N (CONV-ATLEAST-BEFORE, switch `atleast_clear_days`),
   with CONV-ROLL's advisory "practical latest office day" when that date is not a business day.
 - `not_before`: a NOT_BEFORE deadline from local midnight of a date.
@@ -11,7 +12,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from inspections.calendar import TZ, BusinessCalendar, end_of_day, local_date, local_datetime
 from inspections.config import BylawConfig
@@ -37,17 +38,21 @@ def calendar_for(cfg: BylawConfig, cal: BusinessCalendar | None) -> BusinessCale
 def roll_if_configured(
     last: dt.date, cfg: BylawConfig, cal: BusinessCalendar
 ) -> tuple[dt.date, str, tuple[str, ...]]:
-    """CONV-ROLL: (day, arithmetic suffix, flags); unchanged unless `roll_c4s9` and a Sunday/holiday."""
+    """CONV-ROLL / AMB-51, the engine's one roll: (day, arithmetic suffix, flags).
+
+    An office day stays as it is. A closed last day is flagged AMB-51; with `roll_c4s9` a Sunday or legal
+    holiday (a legal holiday on a Saturday included) moves to the next business day, while an ordinary
+    Saturday or a town office closure never moves."""
+    if cal.is_business_day(last):
+        return last, "", ()
     if not cfg["roll_c4s9"]:
-        return last, "", ()
+        return last, f"; {fmt(last)} is not an office day, no roll (roll_c4s9 off)", ("AMB-51",)
+    if not cal.rolls_c4s9(last):
+        return last, f"; {fmt(last)} is a Saturday or office closure: never rolls", ("AMB-51",)
     rolled = cal.roll_c4s9(last)
-    if rolled == last:
-        return last, "", ()
-    return (
-        rolled,
-        f"; {fmt(last)} is a Sunday or legal holiday, c. 4 § 9 roll -> {fmt(rolled)}",
-        ("CONV-ROLL",),
-    )
+    what = ("a legal holiday on a Saturday" if last.weekday() == 5
+            else "a Sunday" if last.weekday() == 6 else "a legal holiday")
+    return rolled, f"; {fmt(last)} is {what}: MGL c. 4 § 9 roll to {fmt(rolled)}", ("AMB-51",)
 
 
 def within_days(
@@ -65,7 +70,26 @@ def within_days(
     """CONV-WITHIN (+ CONV-ROLL): the act must happen on or before event + N, through 23:59:59 local."""
     last = event_on + dt.timedelta(days=days)
     arithmetic = f"{event_name} {fmt(event_on)} + {days} days = {fmt(last)}"
-    return must_by(rule_id, label, binds, last, arithmetic, cfg=cfg, cal=cal, flags=flags)
+    found = must_by(rule_id, label, binds, last, arithmetic, cfg=cfg, cal=cal, flags=flags)
+    return replace(found, facts=(("event_on", event_on), ("days", days), *found.facts))
+
+
+def agreed_extension(
+    last: dt.date, extended_to: dt.date | None = None, extended_by_days: int | None = None
+) -> tuple[dt.date | None, str]:
+    """An extension agreed with (or authorised in writing by) the applicant: to a date, or by a number of
+    days counted from the bylaw's last day (READ-EXT-DURATION). (None, "") when there is none, or when the
+    agreed date is not later than the bylaw's own last day."""
+    if extended_to is not None and extended_by_days is not None:
+        raise ValueError("give the extension either as extended_to (a date) or as extended_by_days, not both")
+    if extended_by_days is not None and extended_by_days != 0:  # 0 days: no extension at all
+        if extended_by_days < 0:
+            raise ValueError(f"extended_by_days must be 0 or more, got {extended_by_days}")
+        end = last + dt.timedelta(days=extended_by_days)
+        return end, f"extended by {extended_by_days} days: {fmt(last)} + {extended_by_days} days = {fmt(end)}"
+    if extended_to is not None and extended_to > last:
+        return extended_to, f"extended to {fmt(extended_to)}"
+    return None, ""
 
 
 def must_by(
@@ -81,7 +105,8 @@ def must_by(
 ) -> Deadline:
     """A MUST_BY deadline on a last day (end of day local), moved by the optional c. 4 § 9 roll."""
     rolled, rolled_note, roll_flags = roll_if_configured(last, cfg, cal)
-    all_flags = (*flags, *roll_flags)
+    all_flags = tuple(dict.fromkeys((*flags, *roll_flags)))
+    facts = {"last_day_counted": last, **({"rolled_to": rolled} if rolled != last else {})}
     return Deadline(
         DeadlineKind.MUST_BY,
         rule_id,
@@ -91,6 +116,7 @@ def must_by(
         latest_on=rolled,
         latest_at=end_of_day(rolled),
         flags=all_flags,
+        facts=tuple(facts.items()),
     )
 
 
@@ -124,6 +150,7 @@ def lead_time(
         latest_at=end_of_day(latest),
         advisory_on=advisory,
         flags=flags,
+        facts=(("event_on", event_on), ("days_before", days), ("clear_days", clear)),
     )
 
 

@@ -20,7 +20,7 @@ from inspections.config import DEFAULT, BylawConfig
 from inspections.deadlines.core import Deadline, DeadlineKind
 from inspections.deadlines.day_counts import calendar_for, fmt, fmt_at, roll_if_configured
 from inspections.explain import Explanation
-from inspections.rulepack import param
+from inspections.rulepack import param, rule
 
 ORDER = "CARVER-136-CD-ORDER"
 NOTICE_48H = "CARVER-136-CD-REVIEW-48H"
@@ -73,7 +73,24 @@ class ReviewWindow:
             latest_at=self.latest_at,
             empty_reason=self.empty_reason,
             flags=self.flags,
+            facts=(
+                ("order_on", local_date(self.order_at)),
+                ("operator_earliest_at", self.operator_earliest_at),
+                ("oml_earliest_at", self.oml_earliest_at),
+                ("earliest_set_by", str(self.binding)),
+                ("days_after_order", (self.latest_on - local_date(self.order_at)).days),
+                ("enforcement_options", review_options()),
+            ),
         )
+
+
+REVIEW_OPTIONS = ("CARVER-136-CD-CURE", "CARVER-136-CD-HEARING-RIGHT", "CARVER-136-CD-REVOKE",
+                  "CARVER-136-CD-PERMIT-HEARING", "CARVER-136-RESTORATION-ORDER")
+
+
+def review_options() -> list[str]:
+    """~§ 136-9, 136-11D: what may follow the order (rule id: summary)."""
+    return [f"{rid}: {rule(rid).summary}" for rid in REVIEW_OPTIONS]
 
 
 def _oml_bound(

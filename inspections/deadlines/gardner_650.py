@@ -163,13 +163,15 @@ def hearing_notice_deadlines(hearing_on: DayOrInstant, *, cfg: BylawConfig,
 
 
 def completed_filing_deadlines(completed_on: DayOrInstant, *, extended_to: dt.date | None = None,
-                               cfg: BylawConfig, cal: BusinessCalendar) -> list[Deadline]:
+                               extended_by_days: int | None = None, cfg: BylawConfig,
+                               cal: BusinessCalendar) -> list[Deadline]:
     """Completed RDA or NOI received (~§ 650-6G): hearing commences within 11 days (AMB-43), unless the
     applicant authorizes an extension in writing (`extended_to`)."""
     days, note = printed_or_configured(HEARING, "days", "gardner650.hearing_days", cfg)
     duty = Duty(HEARING, "public hearing commenced", "commission", ("AMB-43",))
     return [within_days(duty, completed_on, days, cfg=cfg, cal=cal,
-                        event_name=f"completed filing received ({note})", extended_to=extended_to)]
+                        event_name=f"completed filing received ({note})", extended_to=extended_to,
+                        extended_by_days=extended_by_days)]
 
 
 def final_action_deadlines(board_receipts: Sequence[DayOrInstant], *, cfg: BylawConfig,
@@ -180,14 +182,15 @@ def final_action_deadlines(board_receipts: Sequence[DayOrInstant], *, cfg: Bylaw
     return [had_days(duty, board_receipts, param(BOARD_COMMENT, "days"), cfg=cfg)]
 
 
-def hearing_closed_deadlines(closed_on: DayOrInstant, *, extended_to: dt.date | None = None, cfg: BylawConfig,
+def hearing_closed_deadlines(closed_on: DayOrInstant, *, extended_to: dt.date | None = None,
+                             extended_by_days: int | None = None, cfg: BylawConfig,
                              cal: BusinessCalendar) -> list[Deadline]:
     """Hearing closed (~§ 650-6H): written decision within 11 days (AMB-43), unless the applicant extends in
     writing. Revocation or modification (~§ 650-6I) follows the same procedure."""
     days, note = printed_or_configured(DECISION, "days", "gardner650.decision_days", cfg)
     duty = Duty(DECISION, "written decision issued", "commission", ("AMB-43",))
     return [within_days(duty, closed_on, days, cfg=cfg, cal=cal, event_name=f"hearing closed ({note})",
-                        extended_to=extended_to)]
+                        extended_to=extended_to, extended_by_days=extended_by_days)]
 
 
 def decision_deadlines(decided_on: DayOrInstant, *, cfg: BylawConfig,
@@ -215,9 +218,11 @@ def expiration_deadlines(expires_on: dt.date, *, cfg: BylawConfig, cal: Business
     most 3 years past it (renewals are not limited in number)."""
     request = Duty(RENEW_30D, "written renewal request received by the Commission", "permittee")
     longest = Duty(RENEW_3Y, "renewed permit valid at most through", "commission")
-    return [days_before(request, expires_on, param(RENEW_30D, "days"), cfg=cfg, cal=cal, event_name="expiry"),
+    unlimited = {"further_renewals_allowed": True, "renewals_allowed": None}  # the text sets no number
+    return [days_before(request, expires_on, param(RENEW_30D, "days"), cfg=cfg, cal=cal, event_name="expiry")
+            .with_facts(**unlimited),
             valid_through(longest, expires_on, param(RENEW_3Y, "years"), cfg=cfg,
-                          start_name="current expiry")]
+                          start_name="current expiry").with_facts(**unlimited)]
 
 
 def recording_deadlines(recorded_on: dt.date | None, evidence_on: dt.date | None, *, cfg: BylawConfig,

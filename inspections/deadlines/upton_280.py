@@ -127,12 +127,14 @@ def hearing_notice_deadlines(hearing_on: DayOrInstant, *, cfg: BylawConfig,
 
 
 def completed_filing_deadlines(completed_on: DayOrInstant, *, extended_to: dt.date | None = None,
-                               cfg: BylawConfig, cal: BusinessCalendar) -> list[Deadline]:
+                               extended_by_days: int | None = None, cfg: BylawConfig,
+                               cal: BusinessCalendar) -> list[Deadline]:
     """Completed application, ANRAD or RFD received (~§ 280-5C): hearing commences within 21 days, unless the
     applicant extends in writing (`extended_to`)."""
     duty = Duty(HEARING, "public hearing commenced", "commission")
     return [within_days(duty, completed_on, param(HEARING, "days"), cfg=cfg, cal=cal,
-                        event_name="completed filing received", extended_to=extended_to)]
+                        event_name="completed filing received", extended_to=extended_to,
+                        extended_by_days=extended_by_days)]
 
 
 def final_action_deadlines(board_receipts: Sequence[DayOrInstant], *, cfg: BylawConfig,
@@ -144,11 +146,13 @@ def final_action_deadlines(board_receipts: Sequence[DayOrInstant], *, cfg: Bylaw
 
 
 def hearing_closed_deadlines(closed_on: DayOrInstant, *, extended_to: dt.date | None = None,
-                             cfg: BylawConfig, cal: BusinessCalendar) -> list[Deadline]:
+                             extended_by_days: int | None = None, cfg: BylawConfig,
+                             cal: BusinessCalendar) -> list[Deadline]:
     """Hearing closed (~§ 280-5D and ~§ 280-7A, one clock): written permit, order or determination within
     21 days, unless the applicant extends in writing."""
     duty = Duty(DECISION, "written permit, order or determination issued (or permit denied)", "commission")
     return [within_days(duty, closed_on, param(DECISION, "days"), cfg=cfg, cal=cal, extended_to=extended_to,
+                        extended_by_days=extended_by_days,
                         event_name=f"hearing closed (same clock as {ISSUE_DENY} ~§ 280-7A)")]
 
 
@@ -197,15 +201,24 @@ def annual_notification_windows(issued_on: dt.date, expires_on: dt.date, *,
 def renewal_deadlines(expires_on: dt.date, *, renewed_on: dt.date, prior_renewals: int, cfg: BylawConfig,
                       cal: BusinessCalendar) -> list[Deadline]:
     """Renewal (~§ 280-7H): once only, for 3 more years from the old expiry (AMB-38 default) or from the
-    renewal date (`upton280.renewal_anchor = renewal_date`)."""
+    renewal date (`upton280.renewal_anchor = renewal_date`); the facts say whether a further renewal is
+    allowed."""
     duty = Duty(RENEW_ONCE, "renewed permit valid through", "permittee", ("AMB-38",))
-    if prior_renewals >= param(RENEW_ONCE, "max_renewals"):
+    allowed = param(RENEW_ONCE, "max_renewals")
+    if prior_renewals < 0:
+        raise ValueError(f"prior_renewals must be 0 or more, got {prior_renewals}")
+    if prior_renewals >= allowed:
         reason = f"renewal refused: a permit may be renewed once only ({prior_renewals} already)"
-        return [not_stated(duty, reason)]
+        return [not_stated(duty, reason).with_facts(renewals_used=prior_renewals, renewals_allowed=allowed,
+                                                    further_renewals_allowed=False)]
     by_renewal_date = cfg["upton280.renewal_anchor"] == "renewal_date"
     anchor = renewed_on if by_renewal_date else expires_on
     name = "renewed on" if by_renewal_date else "old expiry"
-    return [valid_through(duty, anchor, param(RENEW_ONCE, "years"), cfg=cfg, start_name=name)]
+    found = valid_through(duty, anchor, param(RENEW_ONCE, "years"), cfg=cfg, start_name=name)
+    used = prior_renewals + 1
+    return [found.with_facts(renewals_used=used, renewals_allowed=allowed,
+                             further_renewals_allowed=used < allowed,
+                             renewed_on=renewed_on, old_expiry_on=expires_on)]
 
 
 def recording_deadlines(recorded_on: dt.date | None, certified_on: dt.date | None, *, cfg: BylawConfig,

@@ -21,8 +21,8 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_EVEN, Decimal
 
+from inspections import distance
 from inspections.calendar import (
     TZ,
     BusinessCalendar,
@@ -37,7 +37,7 @@ from inspections.calendar import had_days as _had_days
 from inspections.calendar import within as _within
 from inspections.config import BylawConfig
 from inspections.deadlines.core import Deadline, DeadlineKind
-from inspections.deadlines.day_counts import fmt, fmt_at
+from inspections.deadlines.day_counts import agreed_extension, fmt, fmt_at, roll_if_configured
 from inspections.explain import Explanation
 
 DayOrInstant = dt.date | dt.datetime
@@ -66,30 +66,31 @@ def day_of(when: DayOrInstant) -> dt.date:
 
 
 def roll_c4s9(last: dt.date, cfg: BylawConfig, cal: BusinessCalendar) -> tuple[dt.date, tuple[str, ...], str]:
-    """CONV-ROLL / AMB-51: flag a closed last day; `roll_c4s9` moves a Sunday or holiday, never a Saturday."""
-    if cal.is_business_day(last):
-        return last, (), ""
-    if not cfg["roll_c4s9"]:
-        return last, ("AMB-51",), f"; {fmt(last)} is not an office day, no roll (roll_c4s9 off)"
-    if last.weekday() == 5 or (last.weekday() != 6 and not cal.is_holiday(last)):
-        return last, ("AMB-51",), f"; {fmt(last)} is a Saturday or office closure: never rolls"
-    rolled = cal.roll_c4s9(last)
-    return rolled, ("AMB-51",), f"; Sunday or legal holiday, MGL c. 4 § 9 roll to {fmt(rolled)}"
+    """CONV-ROLL / AMB-51 (`day_counts.roll_if_configured`), as (day, flags, arithmetic suffix)."""
+    day, note, flags = roll_if_configured(last, cfg, cal)
+    return day, flags, note
 
 
 def within_days(duty: Duty, event: DayOrInstant, days: int, *, cfg: BylawConfig, cal: BusinessCalendar,
-                event_name: str, extended_to: dt.date | None = None) -> Deadline:
-    """CONV-WITHIN: on or before event + N through 23:59:59 local; a later written extension replaces it."""
+                event_name: str, extended_to: dt.date | None = None,
+                extended_by_days: int | None = None) -> Deadline:
+    """CONV-WITHIN: on or before event + N through 23:59:59 local; an extension the applicant authorises in
+    writing, to a date or by a number of days (READ-EXT-DURATION), replaces it when later."""
     start = day_of(event)
     last = _within(start, days)
     arithmetic = f"{event_name} {fmt(start)} + {days} days = {fmt(last)}"
-    if extended_to is not None and extended_to > last:
-        arithmetic += f"; extended in writing by the applicant to {fmt(extended_to)}"
-        return duty.deadline(DeadlineKind.MUST_BY, arithmetic, latest_on=extended_to,
-                             latest_at=end_of_day(extended_to))
-    last, flags, note = roll_c4s9(last, cfg, cal)
-    return duty.deadline(DeadlineKind.MUST_BY, arithmetic + note, flags, latest_on=last,
-                         latest_at=end_of_day(last))
+    facts = {"event_on": start, "days": days, "last_day_counted": last}
+    extended, how = agreed_extension(last, extended_to, extended_by_days)
+    if extended is not None:
+        arithmetic += f"; {how}, in writing by the applicant"
+        facts |= {"extended_to": extended, "extension_days": (extended - last).days}
+        return duty.deadline(DeadlineKind.MUST_BY, arithmetic, latest_on=extended,
+                             latest_at=end_of_day(extended), facts=tuple(facts.items()))
+    rolled, flags, note = roll_c4s9(last, cfg, cal)
+    if rolled != last:
+        facts["rolled_to"] = rolled
+    return duty.deadline(DeadlineKind.MUST_BY, arithmetic + note, flags, latest_on=rolled,
+                         latest_at=end_of_day(rolled), facts=tuple(facts.items()))
 
 
 def on_the_day(duty: Duty, event: DayOrInstant, *, event_name: str) -> Deadline:
@@ -99,13 +100,14 @@ def on_the_day(duty: Duty, event: DayOrInstant, *, event_name: str) -> Deadline:
                          latest_at=end_of_day(day))
 
 
-def _lead_time(duty: Duty, latest: dt.date, arithmetic: str, cal: BusinessCalendar) -> Deadline:
+def _lead_time(duty: Duty, latest: dt.date, arithmetic: str, cal: BusinessCalendar,
+               facts: tuple[tuple[str, object], ...]) -> Deadline:
     """A lead-time MUST_BY with CONV-ROLL's advisory 'practical latest office day' when `latest` is closed."""
     advisory = None if cal.is_business_day(latest) else cal.previous_business_day(latest)
     if advisory is not None:
         arithmetic += f"; not an office day: practical latest office day {fmt(advisory)}"
     return duty.deadline(DeadlineKind.MUST_BY, arithmetic, latest_on=latest, latest_at=end_of_day(latest),
-                         advisory_on=advisory)
+                         advisory_on=advisory, facts=facts)
 
 
 def days_before(duty: Duty, event: DayOrInstant, days: int, *, cfg: BylawConfig, cal: BusinessCalendar,
@@ -116,7 +118,8 @@ def days_before(duty: Duty, event: DayOrInstant, days: int, *, cfg: BylawConfig,
     latest = at_least_before(end, days, clear)
     clear_note = " - 1 (clear days)" if clear else ""
     arithmetic = f"{event_name} {fmt(end)} - {days} days{clear_note} = {fmt(latest)}"
-    return _lead_time(duty, latest, arithmetic, cal)
+    facts = (("event_on", end), ("days_before", days), ("clear_days", clear))
+    return _lead_time(duty, latest, arithmetic, cal, facts)
 
 
 def business_days_before(duty: Duty, event: DayOrInstant, n: int, *, cfg: BylawConfig, cal: BusinessCalendar,
@@ -129,7 +132,10 @@ def business_days_before(duty: Duty, event: DayOrInstant, n: int, *, cfg: BylawC
     if cfg["atleast_clear_days"]:
         latest = counted - dt.timedelta(days=1)
         arithmetic += f" - 1 day (clear days) = {fmt(latest)}"
-    return _lead_time(duty, latest, arithmetic, cal)
+    skipped = cal.closed_weekdays_between(counted, end)
+    facts = (("event_on", end), ("business_days_before", n), ("counted_back_to", counted),
+             ("skipped_closed_weekdays", skipped), ("clear_days", cfg["atleast_clear_days"]))
+    return _lead_time(duty, latest, arithmetic, cal, facts)
 
 
 def had_days(duty: Duty, receipts: Sequence[DayOrInstant], days: int, *, cfg: BylawConfig) -> Deadline:
@@ -142,15 +148,17 @@ def had_days(duty: Duty, receipts: Sequence[DayOrInstant], days: int, *, cfg: By
     earliest = _had_days(latest, days, strict)
     arithmetic = (f"latest receipt {fmt(latest)} (of {len(receipts)}) + {days} days"
                   f"{' + 1 (strict)' if strict else ''} = {fmt(earliest)}")
+    facts = (("latest_receipt_on", latest), ("receipts", len(receipts)), ("days", days), ("strict", strict))
     return duty.deadline(DeadlineKind.NOT_BEFORE, arithmetic, ("AMB-54",), earliest_on=earliest,
-                         earliest_at=local_datetime(earliest))
+                         earliest_at=local_datetime(earliest), facts=facts)
 
 
 def hours_after(duty: Duty, start: dt.datetime, hours: int, *, event_name: str) -> Deadline:
     """CONV-HOURS: N elapsed hours (UTC arithmetic), so a DST change moves the local wall clock."""
     due = add_hours(start, hours)
     arithmetic = f"{event_name} {fmt_at(start)} + {hours} elapsed hours = {fmt_at(due)}"
-    return duty.deadline(DeadlineKind.MUST_BY, arithmetic, latest_on=local_date(due), latest_at=due)
+    return duty.deadline(DeadlineKind.MUST_BY, arithmetic, latest_on=local_date(due), latest_at=due,
+                         facts=(("start_at", start), ("hours", hours)))
 
 
 def strictly_before(duty: Duty, event: DayOrInstant, *, event_name: str) -> Deadline:
@@ -169,7 +177,8 @@ def same_time(duty: Duty, filed: DayOrInstant, *, cfg: BylawConfig, filing_name:
     arithmetic = f"sent with the {filing_name} of {fmt(day)}, tolerance {tolerance.days} days"
     return duty.deadline(DeadlineKind.WINDOW, arithmetic, earliest_on=day - tolerance,
                          earliest_at=local_datetime(day - tolerance), latest_on=day + tolerance,
-                         latest_at=end_of_day(day + tolerance))
+                         latest_at=end_of_day(day + tolerance),
+                         facts=(("filed_on", day), ("tolerance_days", tolerance.days)))
 
 
 def anniversary(start: dt.date, years: int, cfg: BylawConfig) -> tuple[dt.date, tuple[str, ...]]:
@@ -182,7 +191,8 @@ def valid_through(duty: Duty, start: dt.date, years: int, *, cfg: BylawConfig, s
     """CONV-EXPIRY: valid through the end of the anniversary date (never rolled)."""
     last, flags = anniversary(start, years, cfg)
     arithmetic = f"{start_name} {fmt(start)} + {years} years = {fmt(last)} (through end of day)"
-    return duty.deadline(DeadlineKind.MUST_BY, arithmetic, flags, latest_on=last, latest_at=end_of_day(last))
+    return duty.deadline(DeadlineKind.MUST_BY, arithmetic, flags, latest_on=last, latest_at=end_of_day(last),
+                         facts=(("start_on", start), ("years", years)))
 
 
 def not_before_all(duty: Duty, steps: Mapping[str, dt.date | None]) -> Deadline:
@@ -194,7 +204,8 @@ def not_before_all(duty: Duty, steps: Mapping[str, dt.date | None]) -> Deadline:
     earliest = max(days.values())
     arithmetic = "latest of " + ", ".join(f"{n} {fmt(d)}" for n, d in days.items()) + f" = {fmt(earliest)}"
     return duty.deadline(DeadlineKind.NOT_BEFORE, arithmetic, earliest_on=earliest,
-                         earliest_at=local_datetime(earliest))
+                         earliest_at=local_datetime(earliest),
+                         facts=tuple((f"{'_'.join(n.lower().split())}_on", d) for n, d in days.items()))
 
 
 def not_stated(duty: Duty, reason: str, kind: DeadlineKind = DeadlineKind.MUST_BY,
@@ -204,6 +215,5 @@ def not_stated(duty: Duty, reason: str, kind: DeadlineKind = DeadlineKind.MUST_B
 
 
 def within_feet(distance_ft: float, limit_ft: float, cfg: BylawConfig) -> bool:
-    """CONV-DIST: round half-even to 0.1 ft, then d <= limit (d < limit when `dist_inclusive` is off)."""
-    d = Decimal(repr(distance_ft)).quantize(Decimal("0.1"), rounding=ROUND_HALF_EVEN)
-    return d <= Decimal(limit_ft) if cfg["dist_inclusive"] else d < Decimal(limit_ft)
+    """CONV-DIST (`inspections.distance`): d <= limit (d < limit when `dist_inclusive` is off)."""
+    return distance.within(distance_ft, limit_ft, cfg["dist_inclusive"])

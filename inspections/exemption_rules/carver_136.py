@@ -27,7 +27,8 @@ def assess(activity: Activity, cfg: BylawConfig) -> Assessment:
     )
     if activity.location.property_line_ft is not None:
         trail.add(
-            carver136_buffer_kept(activity.location.property_line_ft, relief=earth.buffer_relief, cfg=cfg)
+            carver136_buffer_kept(activity.location.property_line_ft, relief=earth.buffer_relief,
+                                  relief_width_ft=earth.buffer_relief_width_ft, cfg=cfg)
         )
     if volume <= 0:
         return trail.done(False, Filing.NONE, "CARVER-136-PERMIT-REQUIRED", "no earth removed: no permit")
@@ -135,6 +136,7 @@ def _by_volume(trail: Trail, earth: EarthVolumes, volume: float) -> Assessment |
 
 
 def _rate(trail: Trail, earth: EarthVolumes, volume: float) -> float:
+    """The yearly rate; without one, the whole volume is one year's, flagged (READ-136-YEARLY-RATE)."""
     if earth.cy_per_year is not None:
         return earth.cy_per_year
     if "ASSUMED-PER-YEAR-EQUALS-TOTAL" not in trail.flags:

@@ -38,7 +38,7 @@ def assess(activity: Activity, cfg: BylawConfig) -> Assessment:
         "obtain the land disturbance permit before land-disturbing activity starts",
     )
     minimum = param("CARVER-247-PERMIT-REQUIRED", "min_sq_ft")
-    total = carver247_disturbed_sq_ft(work.areas_sq_ft)
+    total = carver247_disturbed_sq_ft(work.areas_sq_ft, cfg)
     return trail.done(
         False,
         Filing.LAND_DISTURBANCE_PERMIT,

@@ -42,6 +42,40 @@ def test_every_role_reads_the_switches_with_their_defaults_and_what_they_decide(
     assert (notice["scope"], notice["value"], notice["set"]) == ("app", True, False)
 
 
+def test_the_settings_list_the_readings_rules_md_does_not_state(client, world):
+    """Issue 22: each reading of inspections/READINGS.md, with its switch and that switch's value in force."""
+    from inspections.readings import readings
+
+    town = db.session.scalar(select(Town).where(Town.slug == "upton"))
+    town.settings = {**(town.settings or {}), "roll_c4s9": True}
+    db.session.commit()
+    resp, _ = _read(client, world.headers("upton", "agent"))
+    listed = {r["id"]: r for r in resp.json["readings"]}
+    assert list(listed) == [r.id for r in readings()]
+    roll = listed["READ-ROLL-CLOSURE"]
+    assert (roll["switch"], roll["switch_value"]) == ("roll_c4s9", True)
+    assert roll["text"] == "an ordinary Saturday never rolls" and "CONV-ROLL" in roll["concerns"]
+    tie = listed["READ-DIST-TIE"]
+    assert (tie["switch"], tie["switch_value"]) == (None, None) and "50.2" in tie["choice"]
+
+
+def test_a_retired_switch_stored_earlier_may_be_reset_but_not_set(client, world):
+    """Issue 22 retired `tz` (it admitted one value and nothing read it): a town that stored it keeps working
+    and may remove it; setting it is refused."""
+    town = db.session.scalar(select(Town).where(Town.slug == "carver"))
+    town.settings = {**(town.settings or {}), "tz": "America/New_York"}
+    db.session.commit()
+    admin = world.headers("carver", "town_admin")
+    read, settings = _read(client, admin)
+    assert "tz" not in settings
+    refused = _patch(client, admin, read.headers["ETag"], {"set": {"tz": "America/New_York"}})
+    assert refused.status_code == 422 and "tz" in refused.json["detail"]["json"]
+    done = _patch(client, admin, read.headers["ETag"], {"reset": ["tz"]})
+    assert done.status_code == 200, done.json
+    db.session.refresh(town)
+    assert "tz" not in (town.settings or {})
+
+
 def test_the_town_admin_changes_and_resets_settings_and_the_chain_records_it(client, world):
     admin = world.headers("carver", "town_admin")
     read, _ = _read(client, admin)

@@ -79,9 +79,22 @@ def test_the_erc_review_window_of_a_cease_and_desist(client, agent):
         event="cease_and_desist_issued",
         chapter="CARVER-136",
         at="2026-04-06T10:00:00-04:00",
+        operator_notified_at="2026-04-06T10:00:00-04:00",
         posted_at="2026-04-10T12:00:00-04:00",
     ).json["deadlines"][1]
     assert empty["empty_reason"].startswith("no valid meeting time")
+
+
+@pytest.mark.parametrize("missing", ["operator_notified_at", "posted_at"])
+def test_the_review_window_never_assumes_the_notice_or_the_posting_time(client, agent, missing):
+    """Issue 22: the Open Meeting Law posting time (and the operator's notice) used to default to the
+    order time. ~§ 136-9: "after at least 48 hours' notice thereof to the operator"; EXT-OML-48H counts
+    from the posting."""
+    body = {"event": "cease_and_desist_issued", "chapter": "CARVER-136", "at": "2026-04-06T10:00:00-04:00",
+            "operator_notified_at": "2026-04-06T12:00:00-04:00", "posted_at": "2026-04-09T09:00:00-04:00"}
+    del body[missing]
+    resp = calculate(client, agent, **body)
+    assert resp.status_code == 422 and list(resp.json["detail"]["json"]) == [missing], resp.json
 
 
 @pytest.mark.parametrize(

@@ -238,7 +238,11 @@ ROLL_CASES = [
     Case("CONV-ROLL", "Sunday before Columbus Day -> Tue", D(2026, 10, 11), D(2026, 10, 13)),
     Case("CONV-ROLL", "Thanksgiving -> Fri", D(2026, 11, 26), D(2026, 11, 27)),
     Case("CONV-ROLL", "Christmas Fri -> Mon", D(2026, 12, 25), D(2026, 12, 28)),
-    Case("CONV-ROLL", "Saturday Jul 4 holiday: Saturdays never roll", D(2026, 7, 4), D(2026, 7, 4)),
+    Case("CONV-ROLL", "AMB-51 clarified: Sat Jul 4 is a legal holiday, rolls to Mon 07-06", D(2026, 7, 4),
+         D(2026, 7, 6)),
+    Case("CONV-ROLL", "AMB-51: Sat 2027-06-19 Juneteenth -> Mon 06-21", D(2027, 6, 19), D(2027, 6, 21)),
+    Case("CONV-ROLL", "AMB-51: Sat 2027-12-25 Christmas -> Mon 12-27", D(2027, 12, 25), D(2027, 12, 27)),
+    Case("CONV-ROLL", "AMB-51: ordinary Sat 2026-07-11 never rolls", D(2026, 7, 11), D(2026, 7, 11)),
     Case("CONV-ROLL", "Fri Jul 3 is an office day by default", D(2026, 7, 3), D(2026, 7, 3)),
     Case("CONV-ROLL", "business day unchanged", D(2026, 3, 17), D(2026, 3, 17)),
 ]

@@ -291,7 +291,7 @@ EVAL_CASES = [
             D(2026, 5, 4),
             (),
             ((STAB, "start", D(2026, 5, 3), D(2026, 5, 18), D(2026, 5, 19)),),
-            ("CONV-ROLL",),
+            ("AMB-51",),
             overrides={"roll_c4s9": True},
         ),
         id="alt roll_c4s9: Sunday 05-17 -> 05-18",

@@ -278,8 +278,10 @@ DECISION = [
          flags=("AMB-43", "AMB-51")),
     Case("GARDNER-650-DECISION-11D", "roll -> Mon 06-22", (D(2026, 6, 8), None), D(2026, 6, 22), ROLL,
          flags=("AMB-43", "AMB-51")),
-    Case("GARDNER-650-DECISION-11D", "Saturday 07-04 never rolls", (D(2026, 6, 23), None), D(2026, 7, 4),
-         ROLL, flags=("AMB-43", "AMB-51")),
+    Case("GARDNER-650-DECISION-11D", "AMB-51: Sat holiday 07-04 -> Mon 07-06", (D(2026, 6, 23), None),
+         D(2026, 7, 6), ROLL, flags=("AMB-43", "AMB-51")),
+    Case("GARDNER-650-DECISION-11D", "AMB-51: an ordinary Saturday 07-11 never rolls", (D(2026, 6, 30), None),
+         D(2026, 7, 11), ROLL, flags=("AMB-43", "AMB-51")),
     Case("GARDNER-650-DECISION-11D", "alt 21 days -> Mon 06-29", (D(2026, 6, 8), None), D(2026, 6, 29),
          {"gardner650.decision_days": 21}, flags=("AMB-43",)),
     Case("GARDNER-650-DECISION-11D", "year end: 12-21 -> New Year's Day", (D(2026, 12, 21), None),
@@ -427,7 +429,7 @@ CAL = BusinessCalendar()
 def test_rolled_last_day_is_never_a_sunday_or_holiday_and_saturday_stays(closed_on):
     d = pick(hearing_closed_deadlines(closed_on, cfg=ROLLING, cal=CAL), "GARDNER-650-DECISION-11D")
     unrolled = closed_on + dt.timedelta(days=11)
-    if unrolled.weekday() == 5:
+    if unrolled.weekday() == 5 and not CAL.is_holiday(unrolled):  # AMB-51: a Saturday holiday rolls
         assert d.latest_on == unrolled
     else:
         assert d.latest_on.weekday() != 6 and not CAL.is_holiday(d.latest_on)

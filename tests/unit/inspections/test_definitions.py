@@ -162,7 +162,7 @@ def test_definition(case: Case):
 
 def test_the_bog_explanation_states_the_cutoff():
     line = carver_bog(bog("2016-04-30"), "2026-05-01").explanation.line
-    assert "last grown/harvested 2016-04-30 < assessment_date 2026-05-01 − 10 y = 2016-05-01" in line
+    assert "last grown/harvested 2016-04-30 < assessment date 2026-05-01 − 10 y = 2016-05-01" in line
     assert line.endswith("[flagged: AMB-06]")
 
 

@@ -53,8 +53,14 @@ ROSTER_CASES = [
     Case("CARVER-136-ERC-SIZE-7", "full lawful roster", {"members": FULL}, []),
     Case(
         "CARVER-136-ERC-SIZE-7",
-        "a vacancy: 6 of 7",
+        "a vacancy: 6 of 7 is flagged by roster_status, not a departure (issue 22)",
         {"members": FULL[:-1]},
+        [],
+    ),
+    Case(
+        "CARVER-136-ERC-SIZE-7",
+        "eight seated: more than seven members",
+        {"members": [*FULL, appointed("H", "retail")]},
         ["CARVER-136-ERC-SIZE-7", "CARVER-136-ERC-APPOINTED-4"],
     ),
     Case(

@@ -49,6 +49,17 @@ def test_every_rule_with_a_number_or_clock_has_a_worked_case(cases, issue, secti
     assert not missing, f"{issue}: rules with a number or clock and no worked case:\n{report}"
 
 
+def test_every_rule_with_a_number_is_named_in_a_worked_case(cases):
+    """Issue 22: every RULES.md rule whose Numbers column holds anything ("$125", "14 days", "amount set by
+    the newspaper") is named in a worked case with an exact expected value (before: all but
+    CARVER-281-RDA-PUBLICATION)."""
+    covered = {c.rule_id for c in cases if c.exact}
+    numbered = [r.id for r in load_rulebook() if r.numbers.strip() not in ("", "—", "-")]
+    assert len(numbered) > 160
+    missing = [rid for rid in numbered if rid not in covered]
+    assert not missing, "rules with a number and no worked case:\n  " + "\n  ".join(missing)
+
+
 def test_every_case_names_a_rule_of_the_packs_or_a_rules_md_convention(cases):
     book = load_rulebook()
     unknown = sorted({f"{c.rule_id} ({c.source})" for c in cases if c.rule_id not in book

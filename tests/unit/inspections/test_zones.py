@@ -40,6 +40,7 @@ EXCLUSIVE = {"dist_inclusive": False}
 Z = Zone
 V_P, P, P_ALT, BAN, NONE = (Requirement.VARIANCE_AND_PERMIT, Requirement.PERMIT,
                             Requirement.PERMIT_AND_ALTERNATIVES, Requirement.PROHIBITED, Requirement.NONE)
+NDZ_P = Requirement.PROHIBITED_UNLESS_PERMIT_PROVIDES  # ~§ 650-7B (issue 22: was "permit")
 POOL = dict(type="vernal_pool", hydroperiod_months=3, predatory_fish=False, breeding_habitat=True)
 
 
@@ -204,10 +205,10 @@ CASES = [
          Z.OUTSIDE, NONE, "absent"),
 
     # ---- EXAMPLES S15: Gardner zones from a BVW edge (alteration)
-    Case("GARDNER-650-JUR-PERMIT", "S15 inside", G, bvw, -10, Z.RA, P),
-    Case("GARDNER-650-JUR-PERMIT", "S15 0.0 ft", G, bvw, 0.0, Z.RA, P),
-    Case("GARDNER-650-DEF-NDZ-30FT", "S15 15.0 ft", G, bvw, 15.0, Z.NDZ, P),
-    Case("GARDNER-650-DEF-NDZ-30FT", "S15 30.0 ft", G, bvw, 30.0, Z.NDZ, P),
+    Case("GARDNER-650-JUR-PERMIT", "S15 inside", G, bvw, -10, Z.RA, NDZ_P),
+    Case("GARDNER-650-JUR-PERMIT", "S15 0.0 ft", G, bvw, 0.0, Z.RA, NDZ_P),
+    Case("GARDNER-650-DEF-NDZ-30FT", "S15 15.0 ft", G, bvw, 15.0, Z.NDZ, NDZ_P),
+    Case("GARDNER-650-DEF-NDZ-30FT", "S15 30.0 ft", G, bvw, 30.0, Z.NDZ, NDZ_P),
     Case("GARDNER-650-DEF-NBZ-30FT", "S15 30.1 ft", G, bvw, 30.1, Z.NBZ, P),
     Case("GARDNER-650-DEF-NBZ-30FT", "S15 60.0 ft", G, bvw, 60.0, Z.NBZ, P),
     Case("GARDNER-650-DEF-BUFFER-100FT", "S15 60.1 ft", G, bvw, 60.1, Z.BZ, P),
@@ -215,7 +216,7 @@ CASES = [
          P, "explained"),
     Case("GARDNER-650-DEF-BUFFER-100FT", "S15 100.0 ft", G, bvw, 100.0, Z.BZ, P),
     Case("GARDNER-650-DEF-BUFFER-100FT", "S15 100.1 ft", G, bvw, 100.1, Z.OUTSIDE, NONE, "absent"),
-    Case("GARDNER-650-DEF-NDZ-30FT", "Gardner 29.9 ft", G, bvw, 29.9, Z.NDZ, P),
+    Case("GARDNER-650-DEF-NDZ-30FT", "Gardner 29.9 ft", G, bvw, 29.9, Z.NDZ, NDZ_P),
     Case("GARDNER-650-DEF-BUFFER-100FT", "Gardner 99.9 ft", G, bvw, 99.9, Z.BZ, P),
     Case("GARDNER-650-DEF-NDZ-30FT", "S15 alt exclusive 30.0 ft", G, bvw, 30.0, Z.NBZ, P, "absent",
          overrides=EXCLUSIVE),
@@ -235,7 +236,7 @@ CASES = [
          flood_zone="B"), -5, Z.RA, P, "explained"),
     Case("GARDNER-650-DEF-FLOODLINE", "Gardner inside zone X: no floodplain", G, simple("floodplain",
          flood_zone="X"), -5, Z.OUTSIDE, NONE, "explained"),
-    Case("GARDNER-650-NDZ-NO-ALTERATION", "Gardner grading at 15 ft", G, bvw, 15, Z.NDZ, P, "explained"),
+    Case("GARDNER-650-NDZ-NO-ALTERATION", "Gardner grading at 15 ft", G, bvw, 15, Z.NDZ, NDZ_P, "explained"),
     # ---- Gardner no build zone and "structure" (AMB-48, gardner650.nbz_structure_ban)
     Case("GARDNER-650-NBZ-CLEARING", "garage in the NBZ at 45 ft", G, bvw, 45, Z.NBZ, BAN, "explained",
          GARAGE, flag="AMB-48"),
