@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from collections import Counter
 
 import pytest
@@ -55,8 +54,6 @@ def _run_dispatchers(app, settings, workers: int) -> tuple[list[int], list[BaseE
 @pytest.mark.pg_only
 def test_two_dispatchers_deliver_a_thousand_notifications_exactly_once(app, outbox, towns, twilio, settings):
     _enqueue_many(towns["carver"], COUNT)
-    started = time.monotonic()
-
     sent, errors = _run_dispatchers(app, settings, workers=2)
 
     assert errors == [] and sum(sent) == COUNT and min(sent) > 0, (sent, errors)
@@ -66,7 +63,6 @@ def test_two_dispatchers_deliver_a_thousand_notifications_exactly_once(app, outb
     db.session.expire_all()
     assert db.session.scalar(select(func.count()).where(Notification.status == "sent")) == COUNT
     assert verify_town(db.session, towns["carver"], b"test-audit-key").ok
-    assert time.monotonic() - started < 30
 
 
 @pytest.mark.pg_only
