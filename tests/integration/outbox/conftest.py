@@ -32,7 +32,8 @@ def towns(app):
 def settings(app, monkeypatch):
     """The app's Settings with a short provider timeout; changes are undone after the test."""
     s = app.config["SETTINGS"]
-    monkeypatch.setattr(s, "channel_timeout_seconds", 2.0)  # hangs are 5 s; 0.5 s timed out real answers on a loaded machine
+    # The fakes hang for 5 s; 0.5 s took real answers on a loaded machine for hangs.
+    monkeypatch.setattr(s, "channel_timeout_seconds", 2.0)
     monkeypatch.setattr(s, "outbox_max_attempts", 4)
     return s
 
