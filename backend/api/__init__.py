@@ -28,3 +28,5 @@ def register(app: APIFlask) -> None:
     app.register_blueprint(law.bp)
     from backend.towns import api as towns_api
     app.register_blueprint(towns_api.bp)
+    from backend.readiness import api as readiness_api
+    app.register_blueprint(readiness_api.bp)
