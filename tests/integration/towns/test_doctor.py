@@ -34,8 +34,8 @@ def test_a_stale_job_is_named_with_its_last_error(app, world):
                                 max_age_seconds=180))
     db.session.commit()
     out = app.test_cli_runner().invoke(args=["doctor", "--town", "upton"]).output
-    assert ("FAIL job offense-days: last success 5:00:00 ago (allowed 3:00:00); last error: OperationalError: "
-            "disk full") in out
+    assert ("FAIL job offense-days: last success 5:00:00 ago (allowed 3:00:00); last error: "
+            "OperationalError: disk full") in out
     assert "OK   job worker-heartbeat: last success 0:00:30 ago" in out
     assert "\ncarver:" not in out and "\nupton:" in out
 
