@@ -6,6 +6,7 @@ import sys
 
 import click
 from flask import current_app
+from flask.cli import with_appcontext
 
 from backend.readiness import FAIL, Check, ready
 from backend.readiness.run import run_checks
@@ -16,6 +17,7 @@ MARK = {"ok": "OK  ", "warn": "WARN", "fail": "FAIL"}
 
 @click.command("doctor")
 @click.option("--town", "town_slug", default=None, help="only this town's checks (and the deployment's)")
+@with_appcontext
 def doctor_command(town_slug: str | None) -> None:
     """Check that this deployment is ready to go live: keys, database, Redis, photos, worker, jobs, and for
     each town its chain, boards, admins, Slack and Twilio."""

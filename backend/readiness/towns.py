@@ -152,7 +152,26 @@ def _incoming_webhook(settings: Settings, sender: str) -> str | None:
         return (numbers[0].sms_url or "") if numbers else None
 
 
+def outbox(town: Town) -> Check:
+    """Messages that failed for good (or for now): written before Slack or Twilio was set up, or refused."""
+    from sqlalchemy import func, select
+
+    from backend.extensions import db
+    from backend.models import Notification
+    rows = db.session.execute(select(Notification.channel, Notification.error_code, func.count())
+                              .where(Notification.town_id == town.id,
+                                     Notification.status.in_(("failed", "dead")))
+                              .group_by(Notification.channel, Notification.error_code)).all()
+    if not rows:
+        return ok("outbox", "no failed or dead messages", town.slug)
+    found = ", ".join(f"{n} {channel} ({code or 'error'})" for channel, code, n in rows)
+    return warn("outbox", f"messages not delivered: {found}",
+                "flask --app backend outbox status lists them; once the cause is fixed, flask --app backend "
+                "outbox redrive --all-dead (a board alert written before the board's Slack channel was set "
+                "stays addressed to no channel: tell the board by hand)", town.slug)
+
+
 def checks(town: Town, settings: Settings) -> list[Check]:
     info = describe(town)
     return [audit_chain(town, settings), *chapters(info), admins(info), contact(info), *slack(info),
-            twilio(info, settings)]
+            twilio(info, settings), outbox(town)]

@@ -198,6 +198,11 @@ class FakeSlack(OAuthFake, FakeHTTPServer):
                                        bot_member=bot_member)
             return cid
 
+    def invite_bot(self, channel_id: str) -> None:
+        """``/invite @fieldenforce`` in the channel: the app's bot becomes a member."""
+        with self._lock:
+            self._channel_anywhere(channel_id).bot_member = True
+
     def add_user(self, email: str, *, team_id: str = DEFAULT_TEAM_ID, name: str | None = None,
                  real_name: str | None = None, user_id: str | None = None,
                  tz: str = "America/New_York") -> str:
