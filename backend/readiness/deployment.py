@@ -105,13 +105,13 @@ def _required_jobs() -> tuple[str, ...]:
 def jobs() -> list[Check]:
     """The worker's heartbeat and each periodic job: last success within its allowed age."""
     beats = {b.name: b for b in db.session.scalars(select(JobHeartbeat))}
-    at, out = now(), []
+    at, out, never = now(), [], []
     for name in (*_required_jobs(), *sorted(set(beats) - set(_required_jobs()))):
         beat = beats.get(name)
         label = f"job {name}"
         if beat is None or beat.last_success_at is None:
-            error = f"; last error: {beat.last_error[:200]}" if beat is not None and beat.last_error else ""
-            out.append(fail(label, f"has never succeeded{error}", PROCESSES))
+            error = f" (last error: {beat.last_error[:200]})" if beat is not None and beat.last_error else ""
+            never.append(name + error)
             continue
         age = (at - beat.last_success_at).total_seconds()
         when = f"last success {_ago(age)} ago (allowed {_ago(beat.max_age_seconds)})"
@@ -120,6 +120,8 @@ def jobs() -> list[Check]:
             out.append(fail(label, when + error, PROCESSES + "; read its log for the error"))
         else:
             out.append(ok(label, when))
+    if never:
+        out.insert(0, fail("jobs", f"never succeeded: {', '.join(never)}", PROCESSES))
     return out
 
 

@@ -49,7 +49,8 @@ def chapters(info: TownInfo) -> list[Check]:
 def admins(info: TownInfo) -> Check:
     slug = info.town.slug
     if info.admins:
-        return ok("admins", f"{len(info.admins)} active town admin(s)", slug)
+        return ok("admins", f"{len(info.admins)} active town admin{'' if len(info.admins) == 1 else 's'}",
+                  slug)
     return fail("admins", "no active town admin",
                 f"flask --app backend admin invite --town {slug} --email … --name …, then send the link",
                 slug)
@@ -59,8 +60,8 @@ def contact(info: TownInfo) -> Check:
     if info.town.contact_phone:
         return ok("contact phone", "set (SMS HELP answers give it)", info.town.slug)
     return warn("contact phone", "not set: an SMS HELP reply cannot give the town's number",
-                f"flask --app backend towns add {info.town.slug} … --contact-phone (new towns), or ask the "
-                "platform operator", info.town.slug)
+                f"flask --app backend towns add {info.town.slug} (its name and chapters as before) "
+                "--contact-phone <number>", info.town.slug)
 
 
 def slack(info: TownInfo) -> list[Check]:

@@ -45,7 +45,7 @@ def add_command(slug: str, name: str, packs: tuple[str, ...], tz: str, contact_p
     info = describe(result.town)
     if result.created:
         click.echo(f"created {info.town.slug} ({info.town.name})")
-    elif result.adopted or result.boards_created:
+    elif result.changed:
         click.echo(f"{info.town.slug} exists: adopted {', '.join(result.adopted) or 'nothing new'}, "
                    f"new boards: {', '.join(result.boards_created) or 'none'}")
     else:
@@ -65,7 +65,8 @@ def list_command() -> None:
         info = describe(town)
         state = "" if town.active else " (inactive)"
         click.echo(f"{town.slug:12} {town.name}{state}: {', '.join(info.packs) or 'no chapters'}; "
-                   f"{len(info.boards)} boards, {len(info.admins)} admins, {info.members} memberships")
+                   f"{_n(len(info.boards), 'board')}, {_n(len(info.admins), 'admin')}, "
+                   f"{_n(info.members, 'membership')}")
 
 
 @towns_cli.command("show")
@@ -102,6 +103,10 @@ def operator_command(email: str, revoke: bool) -> None:
     with acting_as("cli:towns"):
         db.session.commit()
     click.echo(f"{user.email} is {'no longer ' if revoke else ''}a platform operator")
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _print(info: TownInfo) -> None:

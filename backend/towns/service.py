@@ -1,8 +1,8 @@
 """Create a town with the chapters it adopts and the boards that enforce them, and describe what a town has.
 
 `create_town` is idempotent: the same request again changes nothing; a request adding chapters to an
-existing town adopts them (and creates any board they need); a request that contradicts the town as it is
-(another name or time zone) is refused and changes nothing. The town's row is its chain's first event,
+existing town adopts them (and creates any board they need), one giving a contact phone sets it; a request
+that contradicts the town as it is (another name or time zone) is refused and changes nothing. The town's row is its chain's first event,
 then its adopted packs and boards, all in one transaction.
 """
 from __future__ import annotations
@@ -49,6 +49,7 @@ class TownRequest:
 class TownResult:
     town: Town
     created: bool
+    changed: bool  # anything written (created, adopted, a board, the contact phone)
     adopted: list[str]  # packs adopted by this request
     boards_created: list[str]
 
@@ -107,7 +108,7 @@ def create_town(req: TownRequest) -> TownResult:
     """Create (or complete) the town; the caller's `acting_as` names the actor in the chain. Commits."""
     wanted = _check(req)
     town = db.session.scalar(select(Town).where(Town.slug == req.slug))
-    created = town is None
+    created, phone_changed = town is None, False
     if town is None:
         phone = _e164(req.contact_phone) if req.contact_phone else None
         town = Town(slug=req.slug, name=req.name.strip(), tz=req.tz, contact_phone=phone)
@@ -116,10 +117,13 @@ def create_town(req: TownRequest) -> TownResult:
     elif (town.name, town.tz) != (req.name.strip(), req.tz):
         raise TownRefused("name", f"town {req.slug!r} exists as {town.name!r} ({town.tz}); nothing was "
                           "changed", conflict=True)
+    elif req.contact_phone and _e164(req.contact_phone) != town.contact_phone:
+        town.contact_phone = _e164(req.contact_phone)  # the one detail a later run may change (audited)
+        phone_changed = True
     adopted = _adopt(town, list(wanted))
     boards = _boards(town, wanted, req.board_names)
     db.session.commit()
-    return TownResult(town, created, adopted, boards)
+    return TownResult(town, created, created or phone_changed or bool(adopted or boards), adopted, boards)
 
 
 def _adopt(town: Town, packs: list[str]) -> list[str]:

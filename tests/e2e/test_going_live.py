@@ -186,9 +186,9 @@ def test_going_live_from_nothing_on_a_fresh_production_database(deploy, fake_sla
     assert (violation["provision"], violation["status"]) == ("CARVER-247-DESIGN-MAINTAIN", "open")
 
     out = doctor(app, 1)
-    assert "OK   admins: 1 active town admin(s)" in out
+    assert "OK   admins: 1 active town admin\n" in out
     assert "FAIL slack: Slack is off" in out and "FAIL twilio: TWILIO_ACCOUNT_SID" in out
-    assert "FAIL job worker-heartbeat: has never succeeded" in out
+    assert "FAIL jobs: never succeeded: worker-heartbeat, outbox" in out
 
     fake_slack.add_workspace(TEAM, name="Town of Carver")
     app = deploy(slack_client_id=fake_slack.client_id, slack_client_secret=fake_slack.client_secret,

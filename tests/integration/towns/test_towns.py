@@ -68,6 +68,11 @@ def test_towns_add_again_changes_nothing_and_adding_a_chapter_adopts_only_it(app
     assert "Upton Planning Board" in more.output
     assert _boards(_town("upton"))["conservation_commission"] == ("Upton Conservation Commission",
                                                                    ["UPTON-280"])
+    before = count()
+    phone = runner.invoke(args=["towns", "add", "upton", "--name", "Town of Upton", "--pack", "UPTON-280",
+                                "--contact-phone", "(508) 529-4411"])
+    assert phone.exit_code == 0 and "contact phone: +15085294411" in phone.output
+    assert count() == before + 1  # the town's update, in its chain
 
 
 def test_towns_add_refuses_what_it_cannot_do_and_writes_nothing(app):
@@ -90,7 +95,8 @@ def test_towns_list_and_show_print_what_each_town_has(app, world):
     runner = app.test_cli_runner()
     listed = runner.invoke(args=["towns", "list"])
     assert listed.exit_code == 0
-    carver = "carver       Town of Carver: CARVER-136, CARVER-247, CARVER-281; 3 boards, 1 admins"
+    carver = "carver       Town of Carver: CARVER-136, CARVER-247, CARVER-281; 3 boards, 1 admin, 5 " \
+        "memberships"
     assert carver in listed.output
     shown = runner.invoke(args=["towns", "show", "upton"])
     assert shown.exit_code == 0
