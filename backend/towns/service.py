@@ -2,8 +2,8 @@
 
 `create_town` is idempotent: the same request again changes nothing; a request adding chapters to an
 existing town adopts them (and creates any board they need), one giving a contact phone sets it; a request
-that contradicts the town as it is (another name or time zone) is refused and changes nothing. The town's row is its chain's first event,
-then its adopted packs and boards, all in one transaction.
+that contradicts the town as it is (another name or time zone) is refused and changes nothing. The town's
+row is its chain's first event, then its adopted packs and boards, all in one transaction.
 """
 from __future__ import annotations
 
