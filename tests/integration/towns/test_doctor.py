@@ -64,3 +64,40 @@ def test_the_readiness_api_is_for_town_admins_and_shows_only_their_town(world, c
     assert "test-audit-key" not in resp.get_data(as_text=True)
     agent = world.headers("carver", "agent")
     assert client.get("/api/v1/admin/readiness", headers=agent).status_code == 403
+
+
+def test_a_chain_written_with_another_key_fails_the_doctor(app, world, monkeypatch):
+    """The key in the environment is not the one the chain was written with: stop before going live."""
+    monkeypatch.setattr(app.config["SETTINGS"], "audit_hmac_key", "a" * 64)
+    out = app.test_cli_runner().invoke(args=["doctor", "--town", "gardner"]).output
+    assert "OK   AUDIT_HMAC_KEY: set, 64 bytes" in out
+    assert "FAIL audit chain: does not verify:" in out and "restore it from the off-platform copy" in out
+
+
+def _pong_server():  # type: ignore[no-untyped-def]
+    """A one-connection stand-in for Redis on loopback, for the real redis-py client: HELLO gets a RESP3 map,
+    anything else (CLIENT SETINFO, PING) a +PONG, which is what the client checks PING against."""
+    import socket
+    import threading
+    server = socket.create_server(("127.0.0.1", 0))
+
+    def serve() -> None:
+        conn, _ = server.accept()
+        with conn:
+            while data := conn.recv(1024):
+                conn.sendall(b"%1\r\n+proto\r\n:3\r\n" if b"HELLO" in data else b"+PONG\r\n")
+    threading.Thread(target=serve, daemon=True).start()
+    return server
+
+
+def test_redis_is_checked_when_set(app, monkeypatch):
+    settings = app.config["SETTINGS"]
+    server = _pong_server()
+    try:
+        monkeypatch.setattr(settings, "redis_url", f"redis://127.0.0.1:{server.getsockname()[1]}/0")
+        assert "OK   redis: reachable" in app.test_cli_runner().invoke(args=["doctor"]).output
+    finally:
+        server.close()
+    monkeypatch.setattr(settings, "redis_url", "redis://127.0.0.1:1/0")  # nothing listens on port 1
+    out = app.test_cli_runner().invoke(args=["doctor"]).output
+    assert "FAIL redis: REDIS_URL set but not reachable (ConnectionError)" in out
