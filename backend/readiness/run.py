@@ -9,8 +9,10 @@ from backend.readiness import Check, deployment
 from backend.readiness import towns as town_checks
 
 
-def run_checks(settings: Settings, towns: Sequence[Town]) -> list[Check]:
-    out = deployment.checks(settings)
+def run_checks(settings: Settings, towns: Sequence[Town], *, job_errors: bool = True) -> list[Check]:
+    """The deployment's checks, then each town's; `job_errors=False` for a town admin (a job's error text
+    may name another town's records)."""
+    out = deployment.checks(settings, job_errors)
     for town in towns:
         out += town_checks.checks(town, settings)
     return out

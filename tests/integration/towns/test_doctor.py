@@ -38,6 +38,10 @@ def test_a_stale_job_is_named_with_its_last_error(app, world):
             "OperationalError: disk full") in out
     assert "OK   job worker-heartbeat: last success 0:00:30 ago" in out
     assert "\ncarver:" not in out and "\nupton:" in out
+    admin = world.headers("upton", "town_admin")
+    [job] = [c for c in world.app.test_client().get("/api/v1/admin/readiness", headers=admin).json["checks"]
+             if c["name"] == "job offense-days"]
+    assert job["status"] == "fail" and "disk full" not in job["detail"]  # another town's records, maybe
 
 
 def test_a_town_without_admin_or_a_board_for_a_chapter_is_not_ready(app):
