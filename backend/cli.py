@@ -110,3 +110,7 @@ def register(app: APIFlask) -> None:
     app.cli.add_command(admin_cli)
     from backend.jobs.runner import jobs_cli
     app.cli.add_command(jobs_cli)
+    from backend.towns.cli import towns_cli
+    app.cli.add_command(towns_cli)
+    from backend.readiness.cli import doctor_command
+    app.cli.add_command(doctor_command)

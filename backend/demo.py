@@ -6,6 +6,8 @@ import math
 import secrets
 from typing import Any
 
+from sqlalchemy import select
+
 from backend.extensions import db
 from backend.models import Authority, Membership, Party, Permit, Site, Town, User
 from backend.security import hash_password
@@ -47,16 +49,14 @@ TOWNS = [
 
 
 def seed_demo() -> list[tuple[str, str, str, str]]:
+    from backend.towns.service import TownRequest, create_town
     accounts: list[tuple[str, str, str, str]] = []
     towns = {}
     for slug, name, phone, boards in TOWNS:
-        town = Town(slug=slug, name=name, contact_phone=phone)
-        db.session.add(town)
-        db.session.flush()
-        towns[slug] = (town, {k: Authority(town_id=town.id, kind=k, name=n, chapters=c)
-                              for k, n, c in boards})
-        db.session.add_all(towns[slug][1].values())
-    db.session.flush()
+        town = create_town(TownRequest(slug, name, [c for _, _, chapters in boards for c in chapters],
+                                       contact_phone=phone, board_names={k: n for k, n, _ in boards})).town
+        towns[slug] = (town, {a.kind: a for a in db.session.scalars(
+            select(Authority).where(Authority.town_id == town.id))})
     _carver(*towns["carver"])
     _upton(*towns["upton"])
     _gardner(*towns["gardner"])
@@ -180,7 +180,6 @@ def _users(towns: dict[str, tuple[Town, dict[str, Authority]]]) -> list[tuple[st
 
 
 def _user_id(email: str):  # type: ignore[no-untyped-def]
-    from sqlalchemy import select
     return db.session.scalar(select(User.id).where(User.email == email))
 
 

@@ -9,6 +9,7 @@ Multipart uploads are never used, so no incomplete upload can linger.
 from __future__ import annotations
 
 import base64
+import uuid
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any, BinaryIO, cast
@@ -17,7 +18,7 @@ from botocore.exceptions import ClientError
 
 from media.errors import IntegrityError, ObjectMissing, StorageError
 from media.keys import DerivativeName, check_key, derivative_key, original_key
-from media.storage import SWEEP_AGE
+from media.storage import PROBE_DIR, SWEEP_AGE
 from media.streaming import sha256_of
 
 _MISSING = frozenset({"404", "NoSuchKey", "NotFound"})
@@ -120,6 +121,15 @@ class S3PhotoStore:
     def sweep(self, *, older_than: timedelta = SWEEP_AGE, now: datetime | None = None) -> list[str]:
         """Nothing to sweep: a PutObject is all or nothing and multipart uploads are never started."""
         return []
+
+    def probe(self) -> None:
+        key, data = f"{self.prefix}{PROBE_DIR}/{uuid.uuid4().hex}.probe", uuid.uuid4().bytes
+        self.client.put_object(Bucket=self.bucket, Key=key, Body=data)
+        try:
+            if self.client.get_object(Bucket=self.bucket, Key=key)["Body"].read() != data:
+                raise OSError(f"s3://{self.bucket}/{key} did not read back what was written")
+        finally:
+            self.client.delete_object(Bucket=self.bucket, Key=key)
 
 
 def _code(exc: ClientError) -> str:

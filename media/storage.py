@@ -23,6 +23,7 @@ from media.streaming import CHUNK_BYTES, sha256_of
 
 TEMP_PREFIX = ".tmp-"
 SWEEP_AGE = timedelta(days=1)
+PROBE_DIR = ".probe"  # the deployment check's objects (written, read back, removed at once)
 
 
 @runtime_checkable
@@ -51,6 +52,11 @@ class PhotoStore(Protocol):
 
     def sweep(self, *, older_than: timedelta = SWEEP_AGE, now: datetime | None = None) -> list[str]:
         """Move abandoned temporaries to quarantine; return where they went.  Never deletes."""
+        ...
+
+    def probe(self) -> None:
+        """Write a small object outside the evidence keys, read it back and remove it (the deployment
+        check); raises whatever the store raised."""
         ...
 
 
@@ -110,7 +116,7 @@ class LocalPhotoStore:
 
     def _files(self) -> Iterator[Path]:
         for top, dirs, files in os.walk(self.root):
-            dirs[:] = sorted(d for d in dirs if not (top == str(self.root) and d == QUARANTINE))
+            dirs[:] = sorted(d for d in dirs if not (top == str(self.root) and d in (QUARANTINE, PROBE_DIR)))
             yield from (Path(top, f) for f in sorted(files))
 
     def sweep(self, *, older_than: timedelta = SWEEP_AGE, now: datetime | None = None) -> list[str]:
@@ -124,6 +130,17 @@ class LocalPhotoStore:
                 except FileNotFoundError:  # its writer finished (renamed it) after we listed it
                     continue
         return moved
+
+    def probe(self) -> None:
+        path = self.root / PROBE_DIR / f"{uuid.uuid4().hex}.probe"
+        data = uuid.uuid4().bytes
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.write_bytes(data)
+            if path.read_bytes() != data:
+                raise OSError(f"{path} did not read back what was written")
+        finally:
+            path.unlink(missing_ok=True)
 
     def _quarantine(self, path: Path) -> str:
         target = self.root / QUARANTINE / path.relative_to(self.root)

@@ -26,3 +26,7 @@ def register(app: APIFlask) -> None:
     app.register_blueprint(evidence.bp)
     from backend.api import law
     app.register_blueprint(law.bp)
+    from backend.towns import api as towns_api
+    app.register_blueprint(towns_api.bp)
+    from backend.readiness import api as readiness_api
+    app.register_blueprint(readiness_api.bp)

@@ -17,6 +17,7 @@ from backend.models.sites import Permit, Site
 from backend.models.slack import SlackAcknowledgement, SlackLink, SlackThumbnail  # noqa: F401
 from backend.models.slack_install import TownWorkspace  # noqa: F401
 from backend.models.sms import ShortLink, SmsDeliveryEvent, SmsOptOut  # noqa: F401
+from backend.models.town_packs import TownPack  # noqa: F401
 from backend.models.towns import ApiToken, Authority, Membership, Party, Town, User
 
 __all__ = [

@@ -243,3 +243,28 @@ def engine_readings(facts: ReadingsIn, cfg: BylawConfig) -> Any:
     found = [r for r in readings() if facts.concerning is None or facts.concerning in r.concerns]
     return {"readings": [{**vars(r), "concerns": list(r.concerns),
                           "switch_value": cfg[r.switch] if r.switch else None} for r in found]}
+
+
+class PacksIn(In):
+    pass
+
+
+class PackOut(Out):
+    key: str = Field(description="the chapter, e.g. CARVER-247")
+    title: str
+    town: str = Field(description="the town whose bylaw this is")
+    enforcing_authority: str = Field(description="the board the bylaw names, e.g. Planning Board")
+    source_file: str
+
+
+class PacksOut(Out):
+    packs: list[PackOut]
+
+
+@operation("packs", FILINGS, PacksIn, PacksOut)
+def rule_packs(facts: PacksIn, cfg: BylawConfig) -> Any:
+    """The rule packs the engine knows (the chapters a town may adopt), each with the board enforcing it."""
+    book = load_rulebook()
+    return {"packs": [p.pack.model_dump(mode="json", include={"key", "title", "town", "enforcing_authority",
+                                                              "source_file"})
+                      for p in book.packs.values()]}

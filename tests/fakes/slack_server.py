@@ -5,7 +5,7 @@ Point a client at it with ``WebClient(token=fake.token, base_url=fake.base_url)`
 JSON; the token may come as ``Authorization: Bearer`` or a ``token`` field.
 
 Supported methods: ``auth.test``, ``chat.postMessage``, ``chat.update``,
-``chat.postEphemeral``, ``conversations.history``, ``conversations.replies``,
+``chat.postEphemeral``, ``conversations.history``, ``conversations.replies``, ``conversations.info``,
 ``users.lookupByEmail``, ``users.info``, ``views.open``, ``views.update``,
 ``views.publish``, ``files.getUploadURLExternal``, the upload POST to the
 returned ``upload_url`` (served here, fault endpoint ``"upload_url"``),
@@ -110,8 +110,8 @@ class FakeSlack(OAuthFake, FakeHTTPServer):
 
     endpoints = frozenset({
         "auth.test", "chat.postMessage", "chat.update", "chat.postEphemeral",
-        "conversations.history", "conversations.replies", "users.lookupByEmail", "users.info",
-        "views.open", "views.update", "views.publish", "files.getUploadURLExternal",
+        "conversations.history", "conversations.replies", "conversations.info", "users.lookupByEmail",
+        "users.info", "views.open", "views.update", "views.publish", "files.getUploadURLExternal",
         "files.completeUploadExternal", "reactions.add", "upload_url", "oauth.authorize", "oauth.v2.access",
     })
     raw_body_endpoints = frozenset({"upload_url"})
@@ -141,6 +141,7 @@ class FakeSlack(OAuthFake, FakeHTTPServer):
             "chat.postEphemeral": self._chat_post_ephemeral,
             "conversations.history": self._conversations_history,
             "conversations.replies": self._conversations_replies,
+            "conversations.info": self._conversations_info,
             "users.lookupByEmail": self._users_lookup_by_email,
             "users.info": self._users_info,
             "views.open": self._views_open,
@@ -187,13 +188,20 @@ class FakeSlack(OAuthFake, FakeHTTPServer):
             self._revoked.add(token)
 
     def add_channel(self, name: str, *, team_id: str = DEFAULT_TEAM_ID, channel_id: str | None = None,
-                    is_private: bool = False) -> str:
-        """Create a channel in a workspace; returns its ID."""
+                    is_private: bool = False, bot_member: bool = True) -> str:
+        """Create a channel in a workspace; returns its ID. ``bot_member=False``: nobody has invited the
+        app's bot yet (``conversations.info`` says ``is_member: false``)."""
         with self._lock:
             ws = self._workspace(team_id)
             cid = channel_id or self._ids.next("G" if is_private else "C")
-            ws.channels[cid] = Channel(id=cid, team_id=team_id, name=name, is_private=is_private)
+            ws.channels[cid] = Channel(id=cid, team_id=team_id, name=name, is_private=is_private,
+                                       bot_member=bot_member)
             return cid
+
+    def invite_bot(self, channel_id: str) -> None:
+        """``/invite @fieldenforce`` in the channel: the app's bot becomes a member."""
+        with self._lock:
+            self._channel_anywhere(channel_id).bot_member = True
 
     def add_user(self, email: str, *, team_id: str = DEFAULT_TEAM_ID, name: str | None = None,
                  real_name: str | None = None, user_id: str | None = None,
@@ -431,6 +439,15 @@ class FakeSlack(OAuthFake, FakeHTTPServer):
         with_meta = _truthy(params.get("include_all_metadata"))
         return {"messages": [public_copy(m, with_meta) for m in page], "has_more": bool(next_cursor),
                 "pin_count": 0, "response_metadata": {"next_cursor": next_cursor}}
+
+    def _conversations_info(self, ws: Workspace, params: Params) -> dict[str, Any]:
+        ref = params.get("channel")
+        if not ref or ref not in ws.channels:  # by ID only, as Slack: a name is channel_not_found
+            raise SlackError("channel_not_found")
+        channel = ws.channels[ref]
+        return {"channel": {"id": channel.id, "name": channel.name, "is_channel": not channel.is_private,
+                            "is_private": channel.is_private, "is_im": channel.is_im, "is_archived": False,
+                            "is_member": channel.bot_member, "context_team_id": channel.team_id}}
 
     def _conversations_replies(self, ws: Workspace, params: Params) -> dict[str, Any]:
         channel = ws.channel(params.get("channel"))

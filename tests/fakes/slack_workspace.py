@@ -64,6 +64,7 @@ class Channel:
     name: str
     is_private: bool = False
     is_im: bool = False
+    bot_member: bool = True
     messages: list[Message] = field(default_factory=list)
 
     def add(self, message: Message) -> None:

@@ -18,6 +18,10 @@ Supported, under ``/2010-04-01/Accounts/{AccountSid}``:
   a full ``…T…Z`` timestamp compares to the second), newest first, paged
   with PageSize/Page/PageToken and the ``*_page_uri`` fields the client follows.
 * ``GET /Messages/{Sid}.json`` (``"messages.fetch"``), 404 code 20404 if unknown.
+* ``GET /IncomingPhoneNumbers.json?PhoneNumber=`` (``"numbers.list"``): the account's numbers added with
+  :meth:`FakeTwilio.add_number`, with their ``sms_url``.
+* ``GET /v1/Services/{MG…}`` (Messaging API, ``"services.fetch"``): a service added with
+  :meth:`FakeTwilio.add_messaging_service`, with its ``inbound_request_url`` (404 code 20404 if unknown).
 
 HTTP Basic auth must be a known AccountSid (the one in the path) and its auth
 token, else 401 code 20003. Errors are Twilio's JSON
@@ -57,6 +61,8 @@ API_VERSION = "2010-04-01"
 _ACCOUNT = r"^/2010-04-01/Accounts/(?P<account>AC[0-9A-Za-z]+)"
 _MESSAGES = re.compile(_ACCOUNT + r"/Messages\.json$")
 _MESSAGE = re.compile(_ACCOUNT + r"/Messages/(?P<sid>[SM]M[0-9A-Za-z]+)\.json$")
+_NUMBERS = re.compile(_ACCOUNT + r"/IncomingPhoneNumbers\.json$")
+_SERVICE = re.compile(r"^/v1/Services/(?P<sid>MG[0-9A-Za-z]+)$")
 _E164 = re.compile(r"^\+[1-9]\d{6,14}$")
 
 ERROR_MESSAGES = {
@@ -144,6 +150,8 @@ class FakeTwilio(FakeHTTPServer):
         super().__init__()
         self._accounts: dict[str, str] = {DEFAULT_ACCOUNT_SID: DEFAULT_AUTH_TOKEN}
         self._services: dict[str, str] = {}
+        self._service_urls: dict[str, str | None] = {}
+        self._numbers: dict[str, str | None] = {}  # this account's numbers -> sms_url
         self._opted_out: set[str] = set()
         self._messages: dict[str, dict[str, Any]] = {}
         self._callback_urls: dict[str, str | None] = {}
@@ -160,10 +168,18 @@ class FakeTwilio(FakeHTTPServer):
         with self._lock:
             self._accounts[account_sid] = auth_token
 
-    def add_messaging_service(self, service_sid: str, from_number: str) -> None:
-        """Messages sent with only this MessagingServiceSid get ``from_number``."""
+    def add_messaging_service(self, service_sid: str, from_number: str, *,
+                              inbound_request_url: str | None = None) -> None:
+        """Messages sent with only this MessagingServiceSid get ``from_number``; the service's incoming
+        webhook is ``inbound_request_url``."""
         with self._lock:
             self._services[service_sid] = from_number
+            self._service_urls[service_sid] = inbound_request_url
+
+    def add_number(self, number: str, *, sms_url: str | None = None) -> None:
+        """A number of the default account, whose incoming-message webhook is ``sms_url``."""
+        with self._lock:
+            self._numbers[number] = sms_url
 
     def opt_out(self, number: str) -> None:
         """The recipient texted STOP: sends to it fail with 21610."""
@@ -260,6 +276,14 @@ class FakeTwilio(FakeHTTPServer):
             account, sid = match["account"], match["sid"]
             return "messages.fetch", lambda: self._guarded(request, account,
                                                            lambda r, a: self._fetch(r, a, sid))
+        elif (match := _NUMBERS.match(request.path)) and request.method == "GET":
+            account = match["account"]
+            return "numbers.list", lambda: self._guarded(request, account, self._list_numbers)
+        elif (match := _SERVICE.match(request.path)) and request.method == "GET":
+            sid = match["sid"]
+            return "services.fetch", lambda: self._guarded(
+                request, request.authorization.username if request.authorization else "",
+                lambda r, a: self._fetch_service(r, sid))
         missing = twilio_error(20404, 404, f"The requested resource {request.path} was not found")
         return "unknown", lambda: _json(missing, 404)
 
@@ -316,6 +340,23 @@ class FakeTwilio(FakeHTTPServer):
         self._messages[sid] = message
         self._callback_urls[sid] = form.get("StatusCallback") or None
         return _json(message, 201)
+
+    def _fetch_service(self, request: Request, sid: str) -> Response:
+        if sid not in self._services:
+            raise _TwilioError(20404, 404, f"The requested resource {request.path} was not found")
+        return _json({"sid": sid, "account_sid": DEFAULT_ACCOUNT_SID, "friendly_name": sid,
+                      "inbound_request_url": self._service_urls.get(sid), "inbound_method": "POST",
+                      "use_inbound_webhook_on_number": False, "url": request.url}, 200)
+
+    def _list_numbers(self, request: Request, account: str) -> Response:
+        wanted = request.args.get("PhoneNumber")
+        rows = [{"phone_number": n, "sms_url": url, "sms_method": "POST", "account_sid": account,
+                 "sid": "PN" + uuid.uuid5(uuid.NAMESPACE_URL, n).hex}
+                for n, url in self._numbers.items() if account == DEFAULT_ACCOUNT_SID and wanted in (None, n)]
+        path = request.path
+        return _json({"incoming_phone_numbers": rows, "page": 0, "page_size": 50,
+                      "first_page_uri": path, "next_page_uri": None, "previous_page_uri": None,
+                      "uri": path, "start": 0, "end": max(len(rows) - 1, 0)}, 200)
 
     def _fetch(self, request: Request, account: str, sid: str) -> Response:
         message = self._messages.get(sid)

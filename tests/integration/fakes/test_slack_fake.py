@@ -276,3 +276,15 @@ def test_bolt_app_verifies_its_token_against_the_fake(fake_slack: FakeSlack) -> 
 
     assert [r.endpoint for r in fake_slack.requests] == ["auth.test", "chat.postMessage"]
     assert fake_slack.posted_messages[0]["text"] == "from bolt"
+
+
+def test_conversations_info_says_whether_the_bot_is_a_member(fake_slack: FakeSlack,
+                                                              fake_slack_client: WebClient) -> None:
+    channel = fake_slack.add_channel("erc-alerts", bot_member=False)
+    assert fake_slack_client.conversations_info(channel=channel)["channel"]["is_member"] is False
+    fake_slack.invite_bot(channel)
+    info = fake_slack_client.conversations_info(channel=channel)["channel"]
+    assert (info["name"], info["is_member"], info["is_archived"]) == ("erc-alerts", True, False)
+    with pytest.raises(SlackApiError) as missing:
+        fake_slack_client.conversations_info(channel="C0NOPE")
+    assert missing.value.response["error"] == "channel_not_found"

@@ -219,3 +219,17 @@ def test_rebase_keeps_path_and_query() -> None:
             "http://127.0.0.1:9/prefix/2010-04-01/Accounts/AC1/Messages.json?To=%2B1")
     with pytest.raises(ValueError):
         RebasedTwilioHttpClient("api.twilio.com")
+
+
+def test_a_messaging_service_and_a_number_show_their_incoming_webhooks(fake_twilio: FakeTwilio,
+                                                                        fake_twilio_client: Client) -> None:
+    fake_twilio.add_messaging_service("MG" + "a" * 32, TOWN_NUMBER, inbound_request_url="https://x.test/sms")
+    fake_twilio.add_number(TOWN_NUMBER, sms_url="https://x.test/n")
+    service = fake_twilio_client.messaging.v1.services("MG" + "a" * 32).fetch()
+    assert service.inbound_request_url == "https://x.test/sms"
+    [number] = fake_twilio_client.incoming_phone_numbers.list(phone_number=TOWN_NUMBER, limit=1)
+    assert number.sms_url == "https://x.test/n"
+    assert fake_twilio_client.incoming_phone_numbers.list(phone_number=PERMITTEE, limit=1) == []
+    with pytest.raises(TwilioRestException) as missing:
+        fake_twilio_client.messaging.v1.services("MG" + "b" * 32).fetch()
+    assert missing.value.status == 404

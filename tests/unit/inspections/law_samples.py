@@ -227,6 +227,7 @@ SAMPLES: dict[str, tuple[dict[str, Any], str, Any]] = {
     "completeness": ({"kind": "carver281_noi", "submitted": {"plan_copies": 8}}, "complete", False),
     "rule": ({"rule_id": "CARVER-281-RDA-FEE-125"}, "citation", "~§ 281-2A(4)"),
     "readings": ({"concerning": "CARVER-136-BUFFER-RELIEF"}, "readings.0.id", "READ-136-RELIEF-WIDTH"),
+    "packs": ({}, "packs.2.enforcing_authority", "Earth Removal Committee"),  # CARVER-136 names the ERC
     "permit-extension": (
         {"original_issued_on": "2022-03-02", "current_expires_on": "2026-03-02", "reports_satisfactory": True,
          "conforms_to_approved_plans": True, "quantity_cy": 4000, "original_quantity_cy": 4000,
