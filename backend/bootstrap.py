@@ -12,6 +12,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import HTTPException
 
 from backend import audit
+from backend.api import errors as api_errors
 from backend.clock import SystemClock
 from backend.config import Settings
 from backend.extensions import db, limiter, migrate
@@ -80,6 +81,8 @@ def register_security(app: APIFlask) -> None:
 
 
 def register_errors(app: APIFlask) -> None:
+    api_errors.install(app)
+
     @app.errorhandler(IntegrityError)
     def _integrity(exc: IntegrityError):  # type: ignore[no-untyped-def]
         db.session.rollback()

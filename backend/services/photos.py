@@ -10,9 +10,8 @@ from __future__ import annotations
 import datetime as dt
 import uuid
 from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NoReturn
 
-from apiflask import abort
 from flask import current_app
 from sqlalchemy import select
 
@@ -23,6 +22,7 @@ from backend.security import Principal
 from backend.services.zones import zone_at
 from inspections.calendar import local_date
 from inspections.distance import round_ft
+from inspections.errors import Conflict, DomainError, Invalid, Malformed, TooLarge
 from media.body import NOTHING, Announced
 from media.capture_time import CaptureTime, capture_time, clock_skew
 from media.errors import Rejected
@@ -33,7 +33,8 @@ from media.storage import PhotoStore
 from media.streaming import spool_upload
 
 CLOCK_SKEW_KEY, CLOCK_SKEW_DEFAULT_S = "photo_clock_skew_max_seconds", 120
-REJECT_STATUS = {"too_large": 413, "body_incomplete": 400, "digest_mismatch": 400}
+REJECTED_AS: dict[str, type[DomainError]] = {"too_large": TooLarge, "body_incomplete": Malformed,
+                                             "digest_mismatch": Malformed}
 
 
 @dataclass(frozen=True)
@@ -49,8 +50,8 @@ def photo_store() -> PhotoStore:
     return current_app.extensions["photo_store"]  # type: ignore[no-any-return]
 
 
-def rejected(exc: Rejected) -> None:
-    abort(REJECT_STATUS.get(exc.code, 422), exc.message, detail={"code": exc.code})
+def rejected(exc: Rejected) -> NoReturn:
+    raise REJECTED_AS.get(exc.code, Invalid)(exc.message, detail={"code": exc.code}) from exc
 
 
 def upload(who: Principal, inspection: Inspection, photo_id: uuid.UUID, body: BinaryIO, *,
@@ -83,15 +84,15 @@ def upload(who: Principal, inspection: Inspection, photo_id: uuid.UUID, body: Bi
 def _retry(who: Principal, existing: Photo, inspection: Inspection, body: BinaryIO, max_bytes: int,
            announced: Announced) -> Photo:
     if existing.town_id != who.town_id or existing.inspection_id != inspection.id:
-        abort(409, f"photo id {existing.id} is already used by another inspection; generate a new id")
+        raise Conflict(f"photo id {existing.id} is already used by another inspection; generate a new id")
     try:
         with spool_upload(body, max_bytes=max_bytes, announced=announced) as spooled:
             digest = spooled.sha256
     except Rejected as exc:
         rejected(exc)
     if digest != existing.sha256:
-        abort(409, f"photo {existing.id} was stored with other bytes (sha256 {existing.sha256[:12]}…); "
-                   "use a new photo id for a new picture")
+        raise Conflict(f"photo {existing.id} was stored with other bytes (sha256 {existing.sha256[:12]}…); "
+                       "use a new photo id for a new picture")
     return existing
 
 

@@ -1,0 +1,23 @@
+"""Allowed status transitions of a record (violation, order, task); an illegal one is a Conflict naming it."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from inspections.errors import Conflict, Invalid
+
+
+class StateMachine:
+    """Allowed status transitions; an illegal one is a Conflict naming the reason."""
+
+    def __init__(self, name: str, edges: Mapping[str, Mapping[str, str]], needs_reason: set[tuple[str, str]]):
+        self.name, self.edges, self.needs_reason = name, edges, needs_reason
+
+    def check(self, current: str, target: str, reason: str | None) -> None:
+        allowed = self.edges.get(current, {})
+        if target not in allowed:
+            options = ", ".join(sorted(allowed)) or "none (final state)"
+            raise Conflict(f"{self.name} cannot go from {current} to {target}; allowed from {current}: "
+                           f"{options}", field="status")
+        if (current, target) in self.needs_reason and not reason:
+            raise Invalid(f"{self.name} {current} -> {target} needs a reason", field="reason",
+                          detail={"json": {"reason": ["required for this transition"]}})
