@@ -12,12 +12,12 @@ import secrets
 import uuid
 from typing import Any
 
-from flask import current_app
 from sqlalchemy import Select, func, select, update
 
 from backend.clock import now
 from backend.extensions import db
 from backend.models import AccountEvent, ApiToken, Authority, Membership, PasswordReset, User
+from backend.runtime import settings
 from backend.security import Principal, get_in_town, hash_password, token_digest
 from inspections.errors import Conflict, Gone, Invalid, NotFound, Refused
 
@@ -196,7 +196,7 @@ def new_reset(town_id: uuid.UUID, actor: User | None, user: User) -> tuple[str, 
             PasswordReset.superseded_at.is_(None))):
         older.superseded_at = at
     raw = "pr_" + secrets.token_urlsafe(32)
-    hours = current_app.config["SETTINGS"].extra.get("password_reset_ttl_hours", RESET_TTL_HOURS)
+    hours = settings().extra.get("password_reset_ttl_hours", RESET_TTL_HOURS)
     reset = PasswordReset(town_id=town_id, user_id=user.id, token_hash=token_digest(raw),
                           issued_by=actor.id if actor else None, expires_at=at + dt.timedelta(hours=hours))
     db.session.add(reset)
@@ -206,7 +206,7 @@ def new_reset(town_id: uuid.UUID, actor: User | None, user: User) -> tuple[str, 
 
 def reset_link(raw: str) -> str:
     """The fragment keeps the token out of server logs and Referer headers."""
-    return f"{current_app.config['SETTINGS'].public_base_url}/reset-password#token={raw}"
+    return f"{settings().public_base_url}/reset-password#token={raw}"
 
 
 def valid_reset(raw: str) -> PasswordReset:

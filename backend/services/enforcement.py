@@ -7,22 +7,11 @@ from backend.clock import now
 from backend.extensions import db
 from backend.models import EnforcementOrder, Inspection, Party, Permit, Site, Violation
 from backend.security import Principal, get_in_town
-from backend.services.states import StateMachine
+from backend.services import orders
+from backend.services.states import ORDER_STATES, VIOLATION_STATES
 from backend.sms import messages as sms_messages
 from inspections.errors import Conflict, Invalid
 from inspections.rulepack import load_rulebook
-
-VIOLATION_STATES = StateMachine("violation", {
-    "open": {"corrected": "", "closed": ""},
-    "corrected": {"closed": "", "open": ""},
-    "closed": {},
-}, needs_reason={("open", "closed"), ("corrected", "open")})
-
-ORDER_STATES = StateMachine("order", {
-    "draft": {"issued": "", "withdrawn": ""},
-    "issued": {"lifted": "", "superseded": ""},
-    "lifted": {}, "superseded": {}, "withdrawn": {},
-}, needs_reason={("issued", "lifted"), ("issued", "superseded"), ("draft", "withdrawn")})
 
 
 def citation_for(chapter: str, provision: str) -> str:
@@ -81,7 +70,6 @@ def create_order(who: Principal, data: dict[str, Any]) -> EnforcementOrder:
 
 def issue_order(who: Principal, order: EnforcementOrder, data: dict[str, Any]) -> EnforcementOrder:
     """Authorised from the bylaw engine's who-may-act table; see backend/services/orders.py."""
-    from backend.services import orders
     return orders.issue_order(who, order, data)
 
 
@@ -90,7 +78,6 @@ def serve_order(order: EnforcementOrder, data: dict[str, Any]) -> EnforcementOrd
         raise Conflict(f"only an issued order can be served; this one is {order.status}")
     order.served_at, order.service_method, order.service_detail = (data["served_at"], data["method"],
                                                                    data["detail"])
-    from backend.services import orders
     orders.after_service(order)
     db.session.commit()
     return order

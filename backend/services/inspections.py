@@ -12,6 +12,7 @@ from backend.clock import now
 from backend.extensions import db
 from backend.models import ChecklistResponse, ChecklistTemplate, Inspection, Permit, Site
 from backend.security import Principal, get_in_town
+from backend.services import evaluation
 from backend.services.entry_basis import entry_basis_problem
 from inspections.errors import Conflict, Invalid
 
@@ -99,7 +100,6 @@ def submit_inspection(who: Principal, insp: Inspection) -> Inspection:
         raise Invalid("an inspection needs at least one checklist answer before it is submitted",
                       detail={"json": {"responses": ["empty"]}})
     insp.status, insp.submitted_at = "submitted", now()
-    from backend.services import evaluation
     evaluation.on_submit(who, insp)
     db.session.commit()
     return insp

@@ -12,13 +12,14 @@ import uuid
 from dataclasses import dataclass
 from typing import Any, BinaryIO, NoReturn
 
-from flask import current_app
 from sqlalchemy import select
 
 from backend.audit import jsonable
 from backend.extensions import db
 from backend.models import Authority, Inspection, Photo, Site, Town
+from backend.runtime import derive_later, photo_store, settings
 from backend.security import Principal
+from backend.services.findings import link_late_photos
 from backend.services.zones import zone_at
 from inspections.calendar import local_date
 from inspections.distance import round_ft
@@ -29,7 +30,6 @@ from media.errors import Rejected
 from media.evidence import check_site, check_time, evidence_flags
 from media.ingest import IngestResult, ingest_upload
 from media.location import DeviceFix, Position, exif_position, resolve_location
-from media.storage import PhotoStore
 from media.streaming import spool_upload
 
 CLOCK_SKEW_KEY, CLOCK_SKEW_DEFAULT_S = "photo_clock_skew_max_seconds", 120
@@ -46,10 +46,6 @@ class CaptureFacts:
     not_for_public: bool = False
 
 
-def photo_store() -> PhotoStore:
-    return current_app.extensions["photo_store"]  # type: ignore[no-any-return]
-
-
 def rejected(exc: Rejected) -> NoReturn:
     raise REJECTED_AS.get(exc.code, Invalid)(exc.message, detail={"code": exc.code}) from exc
 
@@ -59,7 +55,7 @@ def upload(who: Principal, inspection: Inspection, photo_id: uuid.UUID, body: Bi
            verified: tuple[str, ...] = ()) -> tuple[Photo, bool]:
     """`announced`: what the client said of `body` (checked before anything is stored); `verified`: digests
     of the whole request the caller already checked (a multipart form)."""
-    max_bytes = current_app.config["SETTINGS"].photo_max_bytes
+    max_bytes = settings().photo_max_bytes
     existing = db.session.get(Photo, photo_id)
     if existing is not None:
         return _retry(who, existing, inspection, body, max_bytes, announced), False
@@ -72,12 +68,10 @@ def upload(who: Principal, inspection: Inspection, photo_id: uuid.UUID, body: Bi
     db.session.add(photo)
     db.session.flush()
     if inspection.status == "submitted":  # offline sync: photos may land after the submit
-        from backend.services.findings import link_late_photos
         link_late_photos(inspection.id)
     db.session.commit()
     if result.derivatives is None:
-        from backend.jobs.photo_tasks import derive_photo
-        derive_photo(str(photo.id))
+        derive_later(photo.id)
     return photo, True
 
 

@@ -1,4 +1,4 @@
-"""Allowed status transitions of a record (violation, order, task); an illegal one is a Conflict naming it."""
+"""Allowed status transitions of violations, orders and tasks; an illegal one is a Conflict naming it."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -21,3 +21,16 @@ class StateMachine:
         if (current, target) in self.needs_reason and not reason:
             raise Invalid(f"{self.name} {current} -> {target} needs a reason", field="reason",
                           detail={"json": {"reason": ["required for this transition"]}})
+
+
+VIOLATION_STATES = StateMachine("violation", {
+    "open": {"corrected": "", "closed": ""},
+    "corrected": {"closed": "", "open": ""},
+    "closed": {},
+}, needs_reason={("open", "closed"), ("corrected", "open")})
+
+ORDER_STATES = StateMachine("order", {
+    "draft": {"issued": "", "withdrawn": ""},
+    "issued": {"lifted": "", "superseded": ""},
+    "lifted": {}, "superseded": {}, "withdrawn": {},
+}, needs_reason={("issued", "lifted"), ("issued", "superseded"), ("draft", "withdrawn")})
