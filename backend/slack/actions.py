@@ -166,7 +166,7 @@ def _at(iso: object, town: TownRef) -> str:
     return fmt_at(dt.datetime.fromisoformat(iso), town.tz) if isinstance(iso, str) else "—"
 
 
-def refusal_of(exc: DomainError) -> Refused:
+def refusal_of(exc: DomainError) -> DomainError:
     """The meetings service's refusal, for the modal: field, rule id and the words."""
     message = (exc.message or "refused").split(" To record what actually happened")[0]
     if isinstance(exc, Conflict) and "window" in exc.detail:
