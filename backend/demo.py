@@ -6,9 +6,12 @@ import math
 import secrets
 from typing import Any
 
+from sqlalchemy import select
+
 from backend.extensions import db
 from backend.models import Authority, Membership, Party, Permit, Site, Town, User
 from backend.security import hash_password
+from backend.services.checklists import sync_templates
 
 FT_PER_DEG_LAT = 364_000.0
 
@@ -62,7 +65,6 @@ def seed_demo() -> list[tuple[str, str, str, str]]:
     _gardner(*towns["gardner"])
     accounts += _users(towns)
     db.session.commit()
-    from backend.services.checklists import sync_templates
     sync_templates()
     return accounts
 
@@ -180,7 +182,6 @@ def _users(towns: dict[str, tuple[Town, dict[str, Authority]]]) -> list[tuple[st
 
 
 def _user_id(email: str):  # type: ignore[no-untyped-def]
-    from sqlalchemy import select
     return db.session.scalar(select(User.id).where(User.email == email))
 
 
