@@ -35,7 +35,13 @@ class Refused(DomainError):
 
 
 class Conflict(DomainError):
-    """The record's current state does not allow it (already issued, already used, changed meanwhile)."""
+    """The record's current state does not allow it (already issued, already used, changed meanwhile);
+    `state` is that state when it is a status (e.g. "lifted")."""
+
+    def __init__(self, message: str, rule_id: str | None = None, field: str | None = None, *,
+                 detail: Mapping[str, Any] | None = None, state: str | None = None) -> None:
+        super().__init__(message, rule_id, field, detail=detail)
+        self.state = state
 
 
 class Invalid(DomainError):

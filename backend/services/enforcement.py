@@ -75,7 +75,7 @@ def issue_order(who: Principal, order: EnforcementOrder, data: dict[str, Any]) -
 
 def serve_order(order: EnforcementOrder, data: dict[str, Any]) -> EnforcementOrder:
     if order.status != "issued":
-        raise Conflict(f"only an issued order can be served; this one is {order.status}")
+        raise Conflict(f"only an issued order can be served; this one is {order.status}", state=order.status)
     order.served_at, order.service_method, order.service_detail = (data["served_at"], data["method"],
                                                                    data["detail"])
     orders.after_service(order)

@@ -74,7 +74,7 @@ def _responses(who: Principal, insp: Inspection, items: list[dict[str, Any]]) ->
 def update_inspection(who: Principal, insp: Inspection, changes: dict[str, Any]) -> Inspection:
     if insp.status != "draft":
         raise Conflict(f"inspection {insp.id} was submitted at {insp.submitted_at:%Y-%m-%dT%H:%M:%SZ}; "
-                       "it can no longer be edited")
+                       "it can no longer be edited", state=insp.status)
     merged = {k: getattr(insp, k) for k in ("entry_basis", "consent_name", "warrant_number")} | changes
     problem = entry_basis_problem(merged)
     if problem is not None:

@@ -120,7 +120,7 @@ def _reviewable(order: EnforcementOrder) -> None:
     if (order.chapter, order.kind) != (CHAPTER, "cease_and_desist"):
         raise Conflict("a review meeting belongs to a CARVER-136 cease-and-desist order (~§ 136-9)")
     if order.status != "issued":
-        raise Conflict(f"only an issued order is reviewed; this one is {order.status}")
+        raise Conflict(f"only an issued order is reviewed; this one is {order.status}", state=order.status)
 
 
 def schedule(who: Principal, order: EnforcementOrder, data: dict[str, Any]) -> Meeting:
@@ -205,7 +205,8 @@ def _attendance(names: list[str]) -> dict[str, Any]:
 
 def record(who: Principal, meeting: Meeting, data: dict[str, Any]) -> Meeting:
     if meeting.status != "scheduled":
-        raise Conflict(f"meeting {meeting.id} is {meeting.status}; it cannot be recorded again")
+        raise Conflict(f"meeting {meeting.id} is {meeting.status}; it cannot be recorded again",
+                       state=meeting.status)
     order = db.session.get(EnforcementOrder, meeting.order_id)
     assert order is not None
     if data["held_at"] > now() + FUTURE_SLACK:
@@ -228,7 +229,8 @@ def record(who: Principal, meeting: Meeting, data: dict[str, Any]) -> Meeting:
 
 def cancel(meeting: Meeting, reason: str) -> Meeting:
     if meeting.status != "scheduled":
-        raise Conflict(f"meeting {meeting.id} is {meeting.status}; only a scheduled meeting can be cancelled")
+        raise Conflict(f"meeting {meeting.id} is {meeting.status}; only a scheduled meeting can be cancelled",
+                       state=meeting.status)
     meeting.status = "cancelled"
     meeting.flags = [*meeting.flags, {"stage": "cancel", "reason": reason}]
     db.session.commit()

@@ -17,7 +17,7 @@ class StateMachine:
         if target not in allowed:
             options = ", ".join(sorted(allowed)) or "none (final state)"
             raise Conflict(f"{self.name} cannot go from {current} to {target}; allowed from {current}: "
-                           f"{options}", field="status")
+                           f"{options}", field="status", state=current)
         if (current, target) in self.needs_reason and not reason:
             raise Invalid(f"{self.name} {current} -> {target} needs a reason", field="reason",
                           detail={"json": {"reason": ["required for this transition"]}})

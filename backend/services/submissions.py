@@ -154,7 +154,7 @@ def missing_report_escalations(as_of: dt.date, town_id: uuid.UUID | None = None)
 def withdraw_submission(sub: Submission, reason: str) -> Submission:
     """A submission recorded by mistake: kept as evidence, its deadlines reopened, its open task cancelled."""
     if sub.status != "recorded":
-        raise Conflict(f"submission {sub.id} is already {sub.status}")
+        raise Conflict(f"submission {sub.id} is already {sub.status}", state=sub.status)
     sub.status, sub.status_reason = "withdrawn", reason
     for deadline_id in sub.satisfied_deadline_ids:
         deadline = db.session.get(Deadline, uuid.UUID(deadline_id))

@@ -27,8 +27,9 @@ def test_a_service_called_outside_a_request_refuses_with_a_domain_error(app):
 
 
 def test_an_order_cannot_be_issued_again_once_lifted():
-    with pytest.raises(Conflict, match="order cannot go from lifted to issued; allowed from lifted: none"):
+    with pytest.raises(Conflict, match="cannot go from lifted to issued; allowed from lifted: none") as e:
         ORDER_STATES.check("lifted", "issued", None)
+    assert (e.value.state, e.value.field) == ("lifted", "status")
 
 
 def test_lifting_an_order_needs_a_reason_named_as_the_field():
