@@ -42,6 +42,9 @@ test-postgres: install
 lint: install
 	$(BIN)/ruff check backend bot inspections media tests bench tools
 	$(BIN)/lint-imports --no-cache
+	$(BIN)/mypy --strict --follow-imports=silent inspections backend/api/errors.py backend/runtime.py \
+		backend/services/states.py backend/services/entry_basis.py
+	$(BIN)/python tools/mypy_baseline.py
 
 bench-photos: install
 	$(BIN)/python -m bench.photos

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import rfc8785
+from flask import current_app, has_app_context
 from sqlalchemy import event, insert, inspect, select, update
 from sqlalchemy.orm import Session
 
@@ -232,7 +233,6 @@ def _after_flush(session: Session, flush_context: Any) -> None:
 
 def audit_key(session: Session) -> bytes | None:
     """The key of the app this session writes for (several apps may live in one process, e.g. in tests)."""
-    from flask import current_app, has_app_context
     if session.info.get("audit_key"):
         return session.info["audit_key"]  # type: ignore[no-any-return]
     if has_app_context() and "SETTINGS" in current_app.config:

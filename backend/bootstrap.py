@@ -12,9 +12,13 @@ from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import HTTPException
 
 from backend import audit
+from backend.api import errors as api_errors
 from backend.clock import SystemClock
 from backend.config import Settings
 from backend.extensions import db, limiter, migrate
+from backend.jobs.photo_tasks import derive_photo
+from backend.jobs.tasks import outbox_kick
+from backend.outbox import kick
 
 log = logging.getLogger(__name__)
 
@@ -28,8 +32,8 @@ def register_extensions(app: APIFlask, settings: Settings) -> None:
     limiter.init_app(app)
     audit.install(settings.audit_hmac_key)
     app.extensions["photo_store"] = build_photo_store(settings)
-    from backend.outbox import kick
-    kick.install(app, settings)
+    kick.install(app, settings, outbox_kick)
+    app.extensions["photos.derive"] = derive_photo
     if settings.database_url.startswith("sqlite"):
         event.listen(Engine, "connect", _sqlite_pragmas)
 
@@ -80,6 +84,8 @@ def register_security(app: APIFlask) -> None:
 
 
 def register_errors(app: APIFlask) -> None:
+    api_errors.install(app)
+
     @app.errorhandler(IntegrityError)
     def _integrity(exc: IntegrityError):  # type: ignore[no-untyped-def]
         db.session.rollback()

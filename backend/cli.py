@@ -5,12 +5,21 @@ import sys
 
 import click
 from apiflask import APIFlask
+from flask import current_app
 from flask.cli import AppGroup
 from sqlalchemy import select
 
 from backend.audit import acting_as
+from backend.audit_verify import verify_town
+from backend.cli_admin import admin_cli
+from backend.cli_clocks import clocks_cli
+from backend.demo import seed_demo
 from backend.extensions import db
+from backend.jobs.runner import jobs_cli
 from backend.models import Town
+from backend.outbox.cli import outbox_cli
+from backend.services.checklists import sync_templates
+from backend.services.photo_files import fixity_report, photo_store
 
 audit_cli = AppGroup("audit", help="Audit chain tools.")
 
@@ -19,9 +28,6 @@ audit_cli = AppGroup("audit", help="Audit chain tools.")
 @click.option("--town", "town_slug", default=None, help="town slug; default: every town")
 def verify_command(town_slug: str | None) -> None:
     """Check links and HMACs of the chain and compare every current row with its last event."""
-    from flask import current_app
-
-    from backend.audit_verify import verify_town
     key = current_app.config["SETTINGS"].audit_hmac_key.encode()
     stmt = select(Town).order_by(Town.slug)
     towns = list(db.session.scalars(stmt.where(Town.slug == town_slug) if town_slug else stmt))
@@ -41,9 +47,6 @@ def verify_command(town_slug: str | None) -> None:
 @click.command("seed-demo")
 def seed_demo_command() -> None:
     """Create the demo towns, boards, sites, permits, parties and users (APP_ENV=demo only)."""
-    from flask import current_app
-
-    from backend.demo import seed_demo
     env = current_app.config["SETTINGS"].app_env
     if env == "production":
         click.echo("refused: seed-demo never runs with APP_ENV=production", err=True)
@@ -64,7 +67,6 @@ checklists_cli = AppGroup("checklists", help="Checklist templates.")
 @checklists_cli.command("sync")
 def sync_checklists_command() -> None:
     """Store the shipped checklist template versions in the database (safe to repeat)."""
-    from backend.services.checklists import sync_templates
     for key, version, status in sync_templates():
         click.echo(f"{key} v{version}: {status}")
 
@@ -76,7 +78,6 @@ media_cli = AppGroup("media", help="Photo evidence store tools.")
 @click.option("--town", "town_slug", default=None, help="town slug; default: every town")
 def verify_media_command(town_slug: str | None) -> None:
     """Re-hash every original against its row; report missing, mismatched and orphaned files."""
-    from backend.services.photo_files import fixity_report
     report = fixity_report(town_slug)
     click.echo(f"{report.checked} originals re-hashed")
     for key in report.missing:
@@ -92,7 +93,6 @@ def verify_media_command(town_slug: str | None) -> None:
 @media_cli.command("sweep")
 def sweep_media_command() -> None:
     """Move orphaned temporary files older than a day to quarantine (never deletes evidence)."""
-    from backend.services.photo_files import photo_store
     for key in photo_store().sweep():
         click.echo(f"quarantined {key}")
 
@@ -102,13 +102,9 @@ def register(app: APIFlask) -> None:
     app.cli.add_command(checklists_cli)
     app.cli.add_command(audit_cli)
     app.cli.add_command(seed_demo_command)
-    from backend.outbox.cli import outbox_cli
     app.cli.add_command(outbox_cli)
-    from backend.cli_clocks import clocks_cli
     app.cli.add_command(clocks_cli)
-    from backend.cli_admin import admin_cli
     app.cli.add_command(admin_cli)
-    from backend.jobs.runner import jobs_cli
     app.cli.add_command(jobs_cli)
     from backend.towns.cli import towns_cli
     app.cli.add_command(towns_cli)

@@ -7,6 +7,8 @@ import datetime as dt
 import click
 from flask.cli import AppGroup
 
+from backend.services.clocks import expire_clocks
+
 clocks_cli = AppGroup("clocks", help="Bylaw clocks (stabilization and the like).")
 
 
@@ -24,7 +26,5 @@ def expire_command(as_of: str) -> None:
         raise click.BadParameter(
             "give the offset (e.g. -04:00 or Z): a bylaw clock needs an instant", param_hint="--as-of"
         )
-    from backend.services.clocks import expire_clocks
-
     opened = expire_clocks(at)
     click.echo(f"clocks expired as of {at.isoformat()}: {len(opened)} violation(s) opened")

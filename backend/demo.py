@@ -11,6 +11,7 @@ from sqlalchemy import select
 from backend.extensions import db
 from backend.models import Authority, Membership, Party, Permit, Site, Town, User
 from backend.security import hash_password
+from backend.services.checklists import sync_templates
 
 FT_PER_DEG_LAT = 364_000.0
 
@@ -62,7 +63,6 @@ def seed_demo() -> list[tuple[str, str, str, str]]:
     _gardner(*towns["gardner"])
     accounts += _users(towns)
     db.session.commit()
-    from backend.services.checklists import sync_templates
     sync_templates()
     return accounts
 

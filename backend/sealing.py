@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
+from flask import current_app, has_app_context
 from sqlalchemy import Text
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
@@ -64,7 +65,6 @@ def install(app: Any, keyring: MultiFernet) -> None:
 
 
 def keyring() -> MultiFernet:
-    from flask import current_app, has_app_context
     found = current_app.extensions.get(EXTENSION) if has_app_context() else None
     found = found or _PROCESS.get("keyring")
     if found is None:

@@ -24,6 +24,7 @@ from backend.audit import set_actor
 from backend.clock import now
 from backend.extensions import db
 from backend.models import ApiToken, Membership, Town, User
+from inspections.errors import NotFound
 
 PUBLIC_ENDPOINTS = frozenset({
     "static",
@@ -130,5 +131,5 @@ def get_in_town(model: type, object_id: uuid.UUID) -> Any:
     """Fetch a record of the caller's town; another town's record is a 404, exactly like a missing one."""
     obj = db.session.get(model, object_id)
     if obj is None or obj.town_id != principal().town_id:
-        abort(404, f"{model.__name__} {object_id} not found")
+        raise NotFound(f"{model.__name__} {object_id} not found")
     return obj

@@ -5,13 +5,19 @@ these Protocols with the backend's services and models, and `backend/bootstrap.p
 takes the `TownRef` resolved from the request's verified `team_id`: an implementation answers only from
 that town's records, so one town's workspace can never read another town's data.
 
-Services refuse by raising `Refused` (or a subclass) with a message for the user that names the rule.
+Services refuse by raising a domain error (`inspections.errors`: `Refused`, `NotFound`, `Conflict`, `Invalid`,
+…, all `DomainError`) with a message for the user that names the rule; the listeners catch `DomainError`.
 """
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
 from typing import Protocol
+
+from inspections.errors import Conflict
+from inspections.errors import DomainError as DomainError
+from inspections.errors import NotFound as NotFound
+from inspections.errors import Refused as Refused
 
 
 @dataclass(frozen=True)
@@ -31,18 +37,6 @@ class Member:
     roles: tuple[str, ...]
     boards: tuple[str, ...] = ()  # authority kinds the member sits on
     slack_user_id: str = ""
-
-
-class Refused(Exception):
-    """The service will not do this for this person; `message` is shown to them as is."""
-
-    def __init__(self, message: str, rule_id: str | None = None, field: str | None = None) -> None:
-        super().__init__(message)
-        self.message, self.rule_id, self.field = message, rule_id, field
-
-
-class NotFound(Refused):
-    """No such record in this town (another town's record looks exactly like a missing one)."""
 
 
 @dataclass(frozen=True)
@@ -138,7 +132,7 @@ class ReviewResult:
     window: str  # "earliest … latest …, set by <rule>"
 
 
-class OutsideWindow(Refused):
+class OutsideWindow(Conflict):
     """The proposed meeting time is outside the lawful window; a reason records it anyway, flagged."""
 
     def __init__(self, message: str, rule_id: str, window: str) -> None:

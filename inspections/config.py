@@ -122,12 +122,12 @@ def _check(switch: Switch, value: Any) -> Any:
         raise ConfigError(f"{switch.key} must be {kind}, got {value!r}")
     if switch.choices and value not in switch.choices:
         raise ConfigError(f"{switch.key} must be one of {list(switch.choices)}, got {value!r}")
-    if switch.kind in (int, float) and ((switch.low is not None and value < switch.low)
+    if isinstance(value, int | float) and ((switch.low is not None and value < switch.low)
                                         or (switch.high is not None and value > switch.high)):
         bounds = (f"at least {switch.low:g}" if switch.high is None
                   else f"between {switch.low:g} and {switch.high:g}")
         raise ConfigError(f"{switch.key} must be {bounds}, got {value!r}")
-    if switch.items is not None and switch.kind is tuple:
+    if switch.items is not None and isinstance(value, tuple):
         value = tuple(_item(switch, v) for v in value)
     if switch.items is not None and switch.kind is dict:
         value = {str(k): _item(switch, v) for k, v in value.items()}

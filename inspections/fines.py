@@ -166,7 +166,7 @@ def escalation_sequences(
 ) -> dict[Key, int]:
     """CONV-ESCALATE: n = 1 + earlier units in the same scope (within the lookback window, if set)."""
     scope, lookback = cfg["escalation_scope"], cfg["escalation_lookback_days"]
-    earlier: dict[tuple[str, ...], list] = defaultdict(list)
+    earlier: dict[tuple[str, ...], list[int]] = defaultdict(list)
     sequences: dict[Key, int] = {}
     for unit in _units_of(chapter, units):
         dates = earlier[_scope(unit, scope)]

@@ -54,4 +54,4 @@ def to_plane_ft(geometry: BaseGeometry) -> BaseGeometry:
 def in_massachusetts(geometry: BaseGeometry) -> bool:
     west, south, east, north = MA_BOUNDS_LONLAT
     minx, miny, maxx, maxy = geometry.bounds
-    return west <= minx and maxx <= east and south <= miny and maxy <= north
+    return bool(west <= minx and maxx <= east and south <= miny and maxy <= north)

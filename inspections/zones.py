@@ -158,7 +158,7 @@ def _depth(inside: BaseGeometry, boundary: BaseGeometry) -> float:
     for part in getattr(inside, "geoms", [inside]):
         if part.geom_type == "Polygon" and part.area > 0:
             points.append(shapely.ops.polylabel(part, tolerance=0.1))
-    return max(boundary.distance(p) for p in points)
+    return float(max(boundary.distance(p) for p in points))
 
 
 def _applies(reach: Reach, signed: Decimal, inclusive: bool) -> bool:

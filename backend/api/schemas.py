@@ -7,6 +7,7 @@ from apiflask.validators import Length, OneOf, Range
 from marshmallow import ValidationError, validates_schema
 
 from backend.models.field import ENTRY_BASES
+from backend.services.entry_basis import entry_basis_problem
 
 ANSWERS = ("pass", "fail", "na")
 
@@ -51,17 +52,10 @@ class InspectionIn(Schema):
 
     @validates_schema
     def _entry_basis(self, data: dict, **_: object) -> None:
-        check_entry_basis(data)
-
-
-def check_entry_basis(data: dict) -> None:
-    if data.get("entry_basis") == "owner_consent" and not data.get("consent_name"):
-        raise ValidationError("owner consent needs the name of the person who consented", "consent_name")
-    if data.get("entry_basis") == "warrant" and not data.get("warrant_number"):
-        raise ValidationError("entry by warrant needs the warrant number", "warrant_number")
-    ids = [r["item_id"] for r in data.get("responses") or []]
-    if len(ids) != len(set(ids)):
-        raise ValidationError("each checklist item may be answered once", "responses")
+        problem = entry_basis_problem(data)
+        if problem is not None:
+            field, message = problem
+            raise ValidationError(message, field)
 
 
 class InspectionPatch(Schema):

@@ -7,20 +7,20 @@ from contextlib import AbstractContextManager, nullcontext
 from flask import current_app, has_app_context
 from huey import crontab
 
-from backend.jobs import huey
+from backend.jobs import huey, tasks
+from backend.jobs.heartbeat import record_success
+from backend.services.photo_files import derive_stored, fixity_report, photo_store
 
 
 def _context() -> AbstractContextManager[object]:
     if has_app_context():
         return nullcontext()
-    from backend.jobs.tasks import _app
-    return _app().app_context()
+    return tasks._app().app_context()
 
 
 @huey.task(retries=3, retry_delay=30)
 def derive_photo(photo_id: str) -> None:
     with _context():
-        from backend.services.photo_files import derive_stored
         derive_stored(uuid.UUID(photo_id))
 
 
@@ -28,8 +28,6 @@ def derive_photo(photo_id: str) -> None:
 def verify_photos() -> None:
     """Re-hash every original against its row; report problems in the job heartbeat (never delete)."""
     with _context():
-        from backend.jobs.tasks import record_success
-        from backend.services.photo_files import fixity_report
         report = fixity_report()
         if report.ok:
             record_success("photo-fixity", max_age_seconds=26 * 3600)
@@ -40,5 +38,4 @@ def verify_photos() -> None:
 @huey.periodic_task(crontab(minute="47", hour="3"))
 def sweep_photo_temp_files() -> None:
     with _context():
-        from backend.services.photo_files import photo_store
         photo_store().sweep()

@@ -18,6 +18,13 @@ from flask.cli import AppGroup
 from sqlalchemy import select
 
 from backend.extensions import db
+from backend.jobs.heartbeat import record_success
+from backend.models import JobHeartbeat, Town
+from backend.services.accrual import run_accrual
+from backend.services.citations import proposals_digest
+from backend.services.clocks import expire_clocks
+from backend.services.reminders import run_escalations, run_reminders
+from inspections.calendar import local_date
 
 log = logging.getLogger(__name__)
 DAILY_MAX_AGE = 3 * 3600  # scheduled hourly: stale after three missed runs
@@ -38,30 +45,23 @@ class JobResult:
 
 
 def _expire_clocks(as_of: dt.datetime) -> Any:
-    from backend.services.clocks import expire_clocks
     return {"violations_opened": len(expire_clocks(as_of))}
 
 
 def _offense_days(as_of: dt.datetime) -> Any:
-    from backend.services.accrual import run_accrual
     return run_accrual(as_of).as_dict()
 
 
 def _proposals(as_of: dt.datetime) -> Any:
-    from backend.models import Town
-    from backend.services.citations import proposals_digest
-    from inspections.calendar import local_date
     towns = db.session.scalars(select(Town).where(Town.active.is_(True)).order_by(Town.slug)).all()
     return {"digests": sum(proposals_digest(town, local_date(as_of)) for town in towns)}
 
 
 def _reminders(as_of: dt.datetime) -> Any:
-    from backend.services.reminders import run_reminders
     return {"notifications": run_reminders(as_of)}
 
 
 def _escalations(as_of: dt.datetime) -> Any:
-    from backend.services.reminders import run_escalations
     return {"notifications": run_escalations(as_of)}
 
 
@@ -71,7 +71,6 @@ JOBS = (Job("expire-clocks", _expire_clocks), Job("offense-days", _offense_days)
 
 def run_due(as_of: dt.datetime, only: Sequence[str] = ()) -> list[JobResult]:
     """Run the jobs (all, or those named) for `as_of`, recording each one's heartbeat."""
-    from backend.jobs.tasks import record_success
     if as_of.tzinfo is None or as_of.utcoffset() is None:
         raise ValueError("as_of must be an aware instant")
     results = []
@@ -92,7 +91,6 @@ def run_due(as_of: dt.datetime, only: Sequence[str] = ()) -> list[JobResult]:
 
 
 def _record_failure(job: Job, exc: Exception) -> None:
-    from backend.models import JobHeartbeat
     beat = db.session.get(JobHeartbeat, job.name)
     if beat is None:
         beat = JobHeartbeat(name=job.name, max_age_seconds=job.max_age_seconds)

@@ -4,28 +4,19 @@ from __future__ import annotations
 from functools import cache
 
 from huey import crontab
-from sqlalchemy import select
 
+from backend import create_app
+from backend.clock import now
+from backend.extensions import db
 from backend.jobs import huey
+from backend.jobs.heartbeat import record_success
+from backend.jobs.runner import run_due
+from backend.outbox.jobs import run_cycle
 
 
 @cache
 def _app():  # type: ignore[no-untyped-def]
-    from backend import create_app
     return create_app()
-
-
-def record_success(name: str, max_age_seconds: int) -> None:
-    """Upsert the last-success time of a job (read by /healthz)."""
-    from backend.clock import now
-    from backend.extensions import db
-    from backend.models import JobHeartbeat
-    beat = db.session.scalar(select(JobHeartbeat).where(JobHeartbeat.name == name))
-    if beat is None:
-        beat = JobHeartbeat(name=name)
-        db.session.add(beat)
-    beat.last_success_at, beat.max_age_seconds, beat.last_error = now(), max_age_seconds, None
-    db.session.commit()
 
 
 @huey.periodic_task(crontab(minute="*"))
@@ -35,8 +26,6 @@ def heartbeat() -> None:
 
 
 def _outbox_cycle() -> None:
-    from backend.extensions import db
-    from backend.outbox.jobs import run_cycle
     with _app().app_context():
         run_cycle(db.session)
         record_success("outbox", 300)
@@ -58,7 +47,5 @@ def outbox_kick() -> None:
 def bylaw_jobs() -> None:
     """Hourly: every periodic bylaw job for this instant (offense-days, citations, reminders, escalations).
     Each is idempotent, so the hourly run only adds what a new local day or a late-entered record brings."""
-    from backend.clock import now
-    from backend.jobs.runner import run_due
     with _app().app_context():
         run_due(now())

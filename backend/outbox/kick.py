@@ -7,6 +7,7 @@ commit already happened and the periodic task will deliver.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from flask import current_app, has_app_context
@@ -20,17 +21,13 @@ log = logging.getLogger(__name__)
 FLAG = "outbox.new_notifications"
 
 
-def install(app: Any, settings: Settings) -> None:
+def install(app: Any, settings: Settings, enqueue_dispatch_task: Callable[[], object]) -> None:
+    """`enqueue_dispatch_task`: the job that runs the dispatcher (`backend.jobs.tasks.outbox_kick`)."""
     for name, hook in (("after_flush", _note), ("after_commit", _kick), ("after_rollback", _forget)):
         if not event.contains(Session, name, hook):
             event.listen(Session, name, hook)
     if settings.app_env != "test":
         app.extensions.setdefault("outbox.kick", enqueue_dispatch_task)
-
-
-def enqueue_dispatch_task() -> None:
-    from backend.jobs.tasks import outbox_kick
-    outbox_kick()
 
 
 def _note(session: Session, _flush_context: Any) -> None:

@@ -12,14 +12,14 @@ import secrets
 import uuid
 from typing import Any
 
-from apiflask import abort
-from flask import current_app
 from sqlalchemy import Select, func, select, update
 
 from backend.clock import now
 from backend.extensions import db
 from backend.models import AccountEvent, ApiToken, Authority, Membership, PasswordReset, User
+from backend.runtime import settings
 from backend.security import Principal, get_in_town, hash_password, token_digest
+from inspections.errors import Conflict, Gone, Invalid, NotFound, Refused
 
 UNUSABLE_PASSWORD = "!no-password-yet"  # not an argon2 hash: check_password() is always False
 RESET_TTL_HOURS = 24
@@ -38,7 +38,7 @@ def get_user(who: Principal, user_id: uuid.UUID) -> User:
     """A user with a membership (active or not) in the caller's town; otherwise 404, as for other records."""
     user = db.session.get(User, user_id)
     if user is None or (who.town_id not in user_towns(user) and not who.user.is_platform_operator):
-        abort(404, f"User {user_id} not found")
+        raise NotFound(f"User {user_id} not found")
     return user
 
 
@@ -67,8 +67,8 @@ def enrol_membership(town_id: uuid.UUID, user: User, role: str, authority_id: uu
         Membership.authority_id.is_(None) if authority_id is None
         else Membership.authority_id == authority_id))
     if existing is not None and existing.active:
-        abort(409, f"{user.email} already holds this {role} membership",
-              detail={"membership_id": str(existing.id)})
+        raise Conflict(f"{user.email} already holds this {role} membership",
+                       detail={"membership_id": str(existing.id)})
     membership = existing or Membership(user_id=user.id, town_id=town_id, role=role,
                                         authority_id=authority_id)
     membership.active = True
@@ -109,7 +109,7 @@ def require_account_authority(who: Principal, user: User, what: str) -> None:
         Membership.user_id == user.id, Membership.town_id != who.town_id,
         Membership.active.is_(True)).limit(1))
     if elsewhere is not None:
-        abort(403, f"{user.email} also serves another town: {what} is a platform-operator action")
+        raise Refused(f"{user.email} also serves another town: {what} is a platform-operator action")
 
 
 def rename_user(who: Principal, user: User, name: str) -> User:
@@ -128,7 +128,7 @@ def _active_admins(town_id: uuid.UUID) -> int:
 def set_membership_active(membership: Membership, active: bool) -> Membership:
     if not active and membership.active and membership.role == "town_admin" \
             and _active_admins(membership.town_id) <= 1:
-        abort(409, "this is the town's last active town_admin membership; add another admin first")
+        raise Conflict("this is the town's last active town_admin membership; add another admin first")
     membership.active = active
     db.session.commit()
     return membership
@@ -150,7 +150,7 @@ def revoke_tokens(who: Principal, user: User, device: str | None = None, token_i
                   all_towns: bool = False) -> int:
     """Revoke the user's live tokens in this town (one device, one token, or all); operators: every town."""
     if all_towns and not who.user.is_platform_operator:
-        abort(403, "revoking tokens in every town is a platform-operator action")
+        raise Refused("revoking tokens in every town is a platform-operator action")
     count = _revoke(_tokens(user, None if all_towns else who.town_id, device, token_id))
     record(who.town_id, user, "tokens_revoked", who.user, device=device, token_id=token_id and str(token_id),
            all_towns=all_towns, count=count)
@@ -168,10 +168,10 @@ def _revoke(ids_stmt: Select[Any]) -> int:
 def set_user_active(who: Principal, user: User, active: bool) -> User:
     """Platform operators only: the whole account, every town; deactivation also revokes every token."""
     if not who.user.is_platform_operator:
-        abort(403, "deactivating an account in every town is a platform-operator action; "
-                   "deactivate the membership in your town instead")
+        raise Refused("deactivating an account in every town is a platform-operator action; "
+                      "deactivate the membership in your town instead")
     if user.id == who.user.id and not active:
-        abort(409, "you cannot deactivate your own account")
+        raise Conflict("you cannot deactivate your own account")
     user.active = active
     count = 0 if active else _revoke(_tokens(user, None, None, None))
     for town_id in sorted(user_towns(user), key=str):
@@ -189,14 +189,14 @@ def issue_reset(who: Principal, user: User) -> tuple[str, PasswordReset]:
 
 def new_reset(town_id: uuid.UUID, actor: User | None, user: User) -> tuple[str, PasswordReset]:
     if not user.active:
-        abort(409, f"{user.email} is deactivated; a platform operator must reactivate the account first")
+        raise Conflict(f"{user.email} is deactivated; a platform operator must reactivate the account first")
     at = now()
     for older in db.session.scalars(select(PasswordReset).where(
             PasswordReset.user_id == user.id, PasswordReset.used_at.is_(None),
             PasswordReset.superseded_at.is_(None))):
         older.superseded_at = at
     raw = "pr_" + secrets.token_urlsafe(32)
-    hours = current_app.config["SETTINGS"].extra.get("password_reset_ttl_hours", RESET_TTL_HOURS)
+    hours = settings().extra.get("password_reset_ttl_hours", RESET_TTL_HOURS)
     reset = PasswordReset(town_id=town_id, user_id=user.id, token_hash=token_digest(raw),
                           issued_by=actor.id if actor else None, expires_at=at + dt.timedelta(hours=hours))
     db.session.add(reset)
@@ -206,7 +206,7 @@ def new_reset(town_id: uuid.UUID, actor: User | None, user: User) -> tuple[str, 
 
 def reset_link(raw: str) -> str:
     """The fragment keeps the token out of server logs and Referer headers."""
-    return f"{current_app.config['SETTINGS'].public_base_url}/reset-password#token={raw}"
+    return f"{settings().public_base_url}/reset-password#token={raw}"
 
 
 def valid_reset(raw: str) -> PasswordReset:
@@ -214,8 +214,8 @@ def valid_reset(raw: str) -> PasswordReset:
     user = db.session.get(User, reset.user_id) if reset else None
     if reset is None or user is None or not user.active or reset.used_at is not None \
             or reset.superseded_at is not None or reset.expires_at <= now():
-        abort(410, "this password link is invalid, expired or already used; ask your town admin for another",
-              detail={"json": {"token": ["invalid, expired or already used"]}})
+        raise Gone("this password link is invalid, expired or already used; ask your town admin for another",
+                   detail={"json": {"token": ["invalid, expired or already used"]}})
     return reset
 
 
@@ -225,8 +225,8 @@ def use_reset(raw: str, password: str) -> User:
     user = db.session.get(User, reset.user_id)
     assert user is not None
     if password.strip().lower() == user.email.lower():
-        abort(422, "password: must not be your email",
-              detail={"json": {"password": ["must not be your email"]}})
+        raise Invalid("password: must not be your email",
+                      detail={"json": {"password": ["must not be your email"]}})
     user.password_hash = hash_password(password)
     reset.used_at = now()
     count = _revoke(_tokens(user, None, None, None))

@@ -12,12 +12,12 @@ from typing import Any, NoReturn
 import phonenumbers
 import shapely.errors
 import shapely.geometry
-from apiflask import abort
 from sqlalchemy import func, select
 
 from backend.extensions import db
 from backend.models import Authority, Party, Permit, Site
 from backend.security import Principal, get_in_town
+from inspections.errors import Conflict, DomainError, Invalid
 from inspections.planar import in_massachusetts
 
 SITE_FIELDS = ("name", "address", "map_lot", "lat", "lon", "boundary", "active")
@@ -26,8 +26,8 @@ PERMIT_FIELDS = ("authority_id", "kind", "chapter", "number", "issued_on", "expi
                  "permittee_id", "operator_id", "conditions", "notes", "active")
 
 
-def field_error(field: str, message: str, status: int = 422) -> NoReturn:
-    abort(status, f"{field}: {message}", detail={"json": {field: [message]}})
+def field_error(field: str, message: str, kind: type[DomainError] = Invalid) -> NoReturn:
+    raise kind(f"{field}: {message}", field=field, detail={"json": {field: [message]}})
 
 
 @contextmanager
@@ -149,7 +149,8 @@ def _check_unique_number(who: Principal, permit: Permit) -> None:
         Permit.town_id == who.town_id, Permit.chapter == permit.chapter,
         func.lower(Permit.number) == permit.number.lower(), Permit.id != permit.id).limit(1))
     if clash is not None:
-        field_error("number", f"{permit.chapter} permit {permit.number} already exists (permit {clash})", 409)
+        field_error("number", f"{permit.chapter} permit {permit.number} already exists (permit {clash})",
+                    Conflict)
 
 
 def create_permit(who: Principal, data: dict[str, Any]) -> Permit:

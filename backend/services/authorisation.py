@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from apiflask import abort
 from sqlalchemy import select
 
 from backend.clock import now
@@ -21,13 +20,14 @@ from backend.models import Authority, Membership
 from backend.security import Principal
 from backend.services.bylaw_config import config_for
 from inspections.authority import Action, Decision, Role, Vote, may_act
+from inspections.errors import Invalid, Refused
 
 ROLE_ORDER = (Role.ENFORCING_OFFICER, Role.AGENT, Role.BOARD_MEMBER, Role.TOWN_ADMIN, Role.DESIGNEE)
 MAX_COUNT = 50
 
 
 def _bad(field: str, message: str) -> NoReturn:
-    abort(422, f"invalid authorization: {message}", detail={"json": {"authorization": {field: [message]}}})
+    raise Invalid(f"invalid authorization: {message}", detail={"json": {"authorization": {field: [message]}}})
 
 
 def chapter_roles(who: Principal, chapter: str) -> set[Role]:
@@ -122,8 +122,7 @@ def authorise(
         _refuse(chapter, action, decisions)
     assert role is not None and decision is not None
     if decision.requires and delegation is None:
-        abort(
-            403,
+        raise Refused(
             f"{decision.reason}; this also requires {', '.join(decision.requires)}: name it in "
             "authorization.delegation",
             detail={"json": {"authorization": {"delegation": ["required"]}}, "rule_id": decision.rule_id},
@@ -144,11 +143,10 @@ def _record(who: Principal, action: Action | str, role: Role, decision: Decision
 
 def _refuse(chapter: str, action: Action | str, decisions: list[tuple[Role, Decision]]) -> NoReturn:
     if not decisions:
-        abort(403, f"you hold no role for {chapter} in this town, so you may not take a {action}")
+        raise Refused(f"you hold no role for {chapter} in this town, so you may not take a {action}")
     # the board member's refusal (no vote, no quorum) is the most useful when present
     role, d = next(((r, d) for r, d in decisions if r is Role.BOARD_MEMBER), decisions[0])
-    abort(
-        403,
+    raise Refused(
         f"not authorised to take a {action} under {chapter}: {d.reason} "
         f"({d.rule_id}, {d.explanation.citation})",
         detail={"rule_id": d.rule_id, "role": str(role), "explanation": d.explanation.line},

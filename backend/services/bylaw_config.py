@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import uuid
 
-from apiflask import abort
-
 from backend.extensions import db
 from backend.models import Town
 from backend.services.fine_config import town_config
 from inspections.config import BylawConfig, ConfigError
+from inspections.errors import Conflict
 
 
 def config_for(town: Town | uuid.UUID) -> BylawConfig:
@@ -21,4 +20,4 @@ def config_for(town: Town | uuid.UUID) -> BylawConfig:
     try:
         return town_config(row)
     except ConfigError as exc:
-        abort(409, f"the town's bylaw configuration is invalid: {exc}")
+        raise Conflict(f"the town's bylaw configuration is invalid: {exc}") from exc

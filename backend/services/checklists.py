@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from apiflask import abort
 from sqlalchemy import select
 
 from backend.extensions import db
 from backend.models import ChecklistTemplate, Permit
 from inspections.checklists import Checklist, merge, template, templates
+from inspections.errors import Invalid
 
 PERMIT_TEMPLATES = {
     ("CARVER-281", "order_of_conditions"): "carver-281-order-of-conditions",
@@ -49,7 +49,7 @@ def sync_templates() -> list[tuple[str, int, str]]:
 def template_key_for(permit: Permit) -> str:
     key = PERMIT_TEMPLATES.get((permit.chapter, permit.kind))
     if key is None:
-        abort(422, f"no inspection checklist for a {permit.kind} under {permit.chapter}")
+        raise Invalid(f"no inspection checklist for a {permit.kind} under {permit.chapter}")
     return key
 
 
@@ -57,4 +57,4 @@ def checklist_for_permit(permit: Permit) -> Checklist:
     try:
         return merge(template(template_key_for(permit)), permit.conditions or [])
     except ValueError as exc:
-        abort(422, f"the permit's conditions cannot be merged into its checklist: {exc}")
+        raise Invalid(f"the permit's conditions cannot be merged into its checklist: {exc}") from exc

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from apiflask import abort
 from sqlalchemy import func, select
 
 from backend.clock import now
@@ -31,6 +30,7 @@ from inspections.authority import Action, Decision, Vote, may_act
 from inspections.calendar import local_date
 from inspections.citations import CITATION_RULE, CitationDecision, issue_citation
 from inspections.config import BylawConfig
+from inspections.errors import Conflict, NotFound, Refused
 from inspections.explain import Explanation
 from inspections.fines import AmountKind, AssessmentRow
 
@@ -69,9 +69,9 @@ def empowered_role(who: Principal, chapter: str, cfg: BylawConfig, vote: Vote | 
         refusal = refusal or decision
     if refusal is None:
         rule_id = CITATION_RULE[chapter]
-        abort(403, f"{rule_id}: you hold no role under {chapter}", detail={"rule_id": rule_id})
-    abort(403, f"{refusal.rule_id}: {refusal.reason}",
-          detail={"rule_id": refusal.rule_id, "reason": refusal.reason})
+        raise Refused(f"{rule_id}: you hold no role under {chapter}", detail={"rule_id": rule_id})
+    raise Refused(f"{refusal.rule_id}: {refusal.reason}",
+                  detail={"rule_id": refusal.rule_id, "reason": refusal.reason})
 
 
 def stored_row(accrual: FineAccrual, od: OffenseDay, violation: Violation) -> AssessmentRow:
@@ -99,7 +99,7 @@ def _proposals(who: Principal, data: dict[str, Any]) -> list[tuple[FineAccrual, 
         missing = set(data["ids"]) - {a.id for a, _, _ in rows}
         if missing:
             names = sorted(map(str, missing))
-            abort(404, f"citation {names[0]} not found", detail={"ids": names})
+            raise NotFound(f"citation {names[0]} not found", detail={"ids": names})
     return rows  # type: ignore[return-value]
 
 
@@ -129,8 +129,8 @@ def issue_citations(who: Principal, data: dict[str, Any]) -> dict[str, Any]:
         issued.append(accrual)
     if data.get("ids") and skipped:
         db.session.rollback()
-        abort(409, "no citation was issued: " + "; ".join(f"{s['id']}: {s['reason']}" for s in skipped),
-              detail={"skipped": skipped})
+        raise Conflict("no citation was issued: " + "; ".join(f"{s['id']}: {s['reason']}" for s in skipped),
+                       detail={"skipped": skipped})
     _tell_parties(who.town, [(a, od) for a, od, _ in rows if a in issued], notice_on)
     db.session.commit()
     return {"issued": issued, "skipped": skipped}
@@ -160,17 +160,17 @@ def set_standing_instruction(who: Principal, order: EnforcementOrder, data: dict
     current = active_instruction(order.id)
     if not data["active"]:
         if current is None:
-            abort(409, "this order has no active standing instruction to revoke")
+            raise Conflict("this order has no active standing instruction to revoke")
         current.revoked_at, current.revoked_by, current.revoke_reason = now(), who.user.id, data["reason"]
         db.session.commit()
         return current, 200
     if order.status != "issued" or order.fine_path != "noncriminal":
-        abort(409, f"a standing instruction needs an issued order on the noncriminal path; this one is "
-                   f"{order.status} on the {order.fine_path or 'unchosen'} path")
+        raise Conflict(f"a standing instruction needs an issued order on the noncriminal path; this one is "
+                       f"{order.status} on the {order.fine_path or 'unchosen'} path")
     if current is not None:
-        abort(409, "the order already has an active standing instruction (given "
-                   f"{current.given_at.isoformat()}); revoke it first",
-              detail={"instruction_id": str(current.id)})
+        raise Conflict("the order already has an active standing instruction (given "
+                       f"{current.given_at.isoformat()}); revoke it first",
+                       detail={"instruction_id": str(current.id)})
     vote = Vote(**data["vote"]) if data.get("vote") else None
     role, decision = empowered_role(who, order.chapter, config_for(who.town), vote)
     row = StandingInstruction(town_id=who.town_id, order_id=order.id, given_by=who.user.id, issuer_role=role,

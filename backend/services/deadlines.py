@@ -6,7 +6,6 @@ import datetime as dt
 import uuid
 from typing import Any
 
-from apiflask import abort
 from sqlalchemy import false, or_, select
 
 from backend.clock import now
@@ -15,6 +14,7 @@ from backend.models import Authority, Deadline, Site
 from backend.models.towns import AUTHORITY_KINDS
 from backend.security import Principal, get_in_town
 from inspections.calendar import end_of_day, local_date
+from inspections.errors import Invalid
 
 
 def _chapters(who: Principal, authority: str) -> set[str]:
@@ -22,11 +22,10 @@ def _chapters(who: Principal, authority: str) -> set[str]:
         boards = [get_in_town(Authority, uuid.UUID(authority))]
     except ValueError:
         if authority not in AUTHORITY_KINDS:
-            abort(
-                422,
+            raise Invalid(
                 "unknown authority",
                 detail={"query": {"authority": [f"an authority id, or one of {', '.join(AUTHORITY_KINDS)}"]}},
-            )
+            ) from None
         boards = list(
             db.session.scalars(
                 select(Authority).where(Authority.town_id == who.town_id, Authority.kind == authority)

@@ -14,7 +14,6 @@ from typing import Any, NoReturn
 
 import shapely
 import shapely.geometry
-from apiflask import abort
 
 from backend.extensions import db
 from backend.models import Delineation, Site
@@ -28,6 +27,7 @@ from backend.services.delineation_files import (
     reproject,
     resolve_crs,
 )
+from inspections.errors import Invalid
 from inspections.resource_areas import ResourceArea, validate_feature
 
 
@@ -43,13 +43,13 @@ class Upload:
 
 def _refuse_file(exc: FileRefused) -> NoReturn:
     """Same shape as APIFlask's own validation errors of the multipart form."""
-    abort(422, f"{exc.field}: {exc.message}", detail={"form_and_files": {exc.field: [exc.message]}})
+    raise Invalid(f"{exc.field}: {exc.message}", detail={"form_and_files": {exc.field: [exc.message]}})
 
 
 def _refuse_features(problems: list[Problem], total: int) -> NoReturn:
     bad = len({p.index for p in problems})
-    abort(422, f"{bad} of {total} features refused; nothing was imported",
-          detail={"features": [p.as_dict() for p in sorted(problems, key=lambda p: (p.index or -1, p.path))]})
+    features = [p.as_dict() for p in sorted(problems, key=lambda p: (p.index or -1, p.path))]
+    raise Invalid(f"{bad} of {total} features refused; nothing was imported", detail={"features": features})
 
 
 def choose_crs(raw: RawFile, explicit: str | None) -> tuple[str, str]:

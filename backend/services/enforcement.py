@@ -3,27 +3,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from apiflask import abort
-
-from backend.api.common import StateMachine
 from backend.clock import now
 from backend.extensions import db
 from backend.models import EnforcementOrder, Inspection, Party, Permit, Site, Violation
 from backend.security import Principal, get_in_town
+from backend.services import orders
+from backend.services.states import ORDER_STATES, VIOLATION_STATES
 from backend.sms import messages as sms_messages
+from inspections.errors import Conflict, Invalid
 from inspections.rulepack import load_rulebook
-
-VIOLATION_STATES = StateMachine("violation", {
-    "open": {"corrected": "", "closed": ""},
-    "corrected": {"closed": "", "open": ""},
-    "closed": {},
-}, needs_reason={("open", "closed"), ("corrected", "open")})
-
-ORDER_STATES = StateMachine("order", {
-    "draft": {"issued": "", "withdrawn": ""},
-    "issued": {"lifted": "", "superseded": ""},
-    "lifted": {}, "superseded": {}, "withdrawn": {},
-}, needs_reason={("issued", "lifted"), ("issued", "superseded"), ("draft", "withdrawn")})
 
 
 def citation_for(chapter: str, provision: str) -> str:
@@ -32,8 +20,8 @@ def citation_for(chapter: str, provision: str) -> str:
         return provision
     book = load_rulebook()
     if provision not in book or book.rule(provision).pack != chapter:
-        abort(422, "unknown provision", detail={"json": {"provision": [
-            f"{provision!r} is not a rule of {chapter} in RULES.md, nor permit:<number>:<condition>"]}})
+        raise Invalid("unknown provision", detail={"json": {"provision": [
+               f"{provision!r} is not a rule of {chapter} in RULES.md, nor permit:<number>:<condition>"]}})
     return book.rule(provision).citation
 
 
@@ -71,7 +59,8 @@ def create_order(who: Principal, data: dict[str, Any]) -> EnforcementOrder:
     site = get_in_town(Site, data["site_id"])
     violations = [get_in_town(Violation, vid) for vid in data["violation_ids"]]
     if any(v.site_id != site.id for v in violations):
-        abort(422, "violations of another site", detail={"json": {"violation_ids": ["not all at this site"]}})
+        raise Invalid("violations of another site",
+                      detail={"json": {"violation_ids": ["not all at this site"]}})
     order = EnforcementOrder(town_id=who.town_id, site_id=site.id, kind=data["kind"], chapter=data["chapter"],
                              text=data["text"], fine_path=data["fine_path"], violations=violations)
     db.session.add(order)
@@ -81,16 +70,14 @@ def create_order(who: Principal, data: dict[str, Any]) -> EnforcementOrder:
 
 def issue_order(who: Principal, order: EnforcementOrder, data: dict[str, Any]) -> EnforcementOrder:
     """Authorised from the bylaw engine's who-may-act table; see backend/services/orders.py."""
-    from backend.services import orders
     return orders.issue_order(who, order, data)
 
 
 def serve_order(order: EnforcementOrder, data: dict[str, Any]) -> EnforcementOrder:
     if order.status != "issued":
-        abort(409, f"only an issued order can be served; this one is {order.status}")
+        raise Conflict(f"only an issued order can be served; this one is {order.status}", state=order.status)
     order.served_at, order.service_method, order.service_detail = (data["served_at"], data["method"],
                                                                    data["detail"])
-    from backend.services import orders
     orders.after_service(order)
     db.session.commit()
     return order
@@ -98,7 +85,7 @@ def serve_order(order: EnforcementOrder, data: dict[str, Any]) -> EnforcementOrd
 
 def transition_order(order: EnforcementOrder, target: str, reason: str | None) -> EnforcementOrder:
     if target == "issued":
-        abort(409, "use POST /orders/<id>/issue to issue an order")
+        raise Conflict("use POST /orders/<id>/issue to issue an order")
     ORDER_STATES.check(order.status, target, reason)
     order.status, order.status_reason = target, reason
     if target == "lifted":

@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from apiflask import abort
 from sqlalchemy import select
 
 from backend.extensions import db
@@ -24,6 +23,7 @@ from backend.services.bylaw_config import config_for
 from inspections.checklists import Checklist, Evaluation, evaluate
 from inspections.checklists.evaluate import Answer
 from inspections.checklists.schema import FieldSpec
+from inspections.errors import Invalid, NotFound
 
 OVERRIDDEN = "MEASUREMENT-OVERRIDES-ANSWER:"
 
@@ -64,14 +64,14 @@ def evaluation_of(inspection: Inspection) -> InspectionEvaluation:
         select(InspectionEvaluation).where(InspectionEvaluation.inspection_id == inspection.id)
     )
     if row is None:
-        abort(404, f"inspection {inspection.id} has no evaluation: it is a draft or has no checklist")
+        raise NotFound(f"inspection {inspection.id} has no evaluation: it is a draft or has no checklist")
     return row
 
 
 def refuse(message: str, fields: dict[str, Any]) -> None:
     """422 naming the answers; the submit's own changes are rolled back, so the draft stays a draft."""
     db.session.rollback()
-    abort(422, message, detail={"json": fields})
+    raise Invalid(message, detail={"json": fields})
 
 
 def passed_items(responses: list[ChecklistResponse], result: Evaluation) -> set[str]:

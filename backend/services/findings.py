@@ -11,7 +11,6 @@ import datetime as dt
 import uuid
 from dataclasses import dataclass
 
-from apiflask import abort
 from sqlalchemy import select
 
 from backend.clock import now
@@ -23,6 +22,7 @@ from backend.services.checklists import PERMIT_TEMPLATES
 from backend.sms import messages as sms_messages
 from inspections.calendar import UTC, local_date, local_datetime
 from inspections.checklists import Checklist, ViolationToOpen, merge, template
+from inspections.errors import Invalid
 
 OPERATOR_CHAPTERS = ("CARVER-136",)
 MAX_PROVISION = 80
@@ -62,7 +62,7 @@ def checklist_of(insp: Inspection, permit: Permit | None) -> Checklist | None:
             return merge(template(PERMIT_TEMPLATES[(permit.chapter, permit.kind)]), permit.conditions or [])
     except ValueError as exc:
         db.session.rollback()
-        abort(422, f"the permit's conditions cannot be merged into the checklist: {exc}")
+        raise Invalid(f"the permit's conditions cannot be merged into the checklist: {exc}") from exc
     return None
 
 

@@ -5,7 +5,6 @@ import hashlib
 import uuid
 from typing import Any
 
-from apiflask import abort
 from sqlalchemy import select
 
 from backend.audit import canonical, jsonable
@@ -13,6 +12,9 @@ from backend.clock import now
 from backend.extensions import db
 from backend.models import ChecklistResponse, ChecklistTemplate, Inspection, Permit, Site
 from backend.security import Principal, get_in_town
+from backend.services import evaluation
+from backend.services.entry_basis import entry_basis_problem
+from inspections.errors import Conflict, Invalid
 
 
 def body_hash(data: dict[str, Any]) -> str:
@@ -26,15 +28,15 @@ def create_inspection(who: Principal, data: dict[str, Any]) -> tuple[Inspection,
     existing = db.session.get(Inspection, data["id"])
     if existing is not None:
         if existing.town_id != who.town_id:
-            abort(409, f"inspection id {data['id']} is already in use; generate a new id")
+            raise Conflict(f"inspection id {data['id']} is already in use; generate a new id")
         if existing.create_body_hash != digest:
-            abort(409, f"inspection {data['id']} exists with a different body; "
-                       "use PATCH with If-Match to edit")
+            raise Conflict(f"inspection {data['id']} exists with a different body; "
+                           "use PATCH with If-Match to edit")
         return existing, False
     site = get_in_town(Site, data["site_id"])
     if data["permit_id"] is not None and get_in_town(Permit, data["permit_id"]).site_id != site.id:
-        abort(422, "permit belongs to another site",
-              detail={"json": {"permit_id": ["not a permit of this site"]}})
+        raise Invalid("permit belongs to another site",
+                      detail={"json": {"permit_id": ["not a permit of this site"]}})
     received = now()
     insp = Inspection(
         id=data["id"], town_id=who.town_id, site_id=site.id, permit_id=data["permit_id"],
@@ -58,8 +60,8 @@ def _template_id(data: dict[str, Any]) -> uuid.UUID | None:
         stmt = stmt.where(ChecklistTemplate.version == data["template_version"])
     row = db.session.scalar(stmt.order_by(ChecklistTemplate.version.desc()).limit(1))
     if row is None:
-        abort(422, "unknown checklist template",
-              detail={"json": {"template_key": ["no such template/version"]}})
+        raise Invalid("unknown checklist template",
+                      detail={"json": {"template_key": ["no such template/version"]}})
     return row.id
 
 
@@ -71,16 +73,13 @@ def _responses(who: Principal, insp: Inspection, items: list[dict[str, Any]]) ->
 
 def update_inspection(who: Principal, insp: Inspection, changes: dict[str, Any]) -> Inspection:
     if insp.status != "draft":
-        abort(409, f"inspection {insp.id} was submitted at {insp.submitted_at:%Y-%m-%dT%H:%M:%SZ}; "
-                   "it can no longer be edited")
+        raise Conflict(f"inspection {insp.id} was submitted at {insp.submitted_at:%Y-%m-%dT%H:%M:%SZ}; "
+                       "it can no longer be edited", state=insp.status)
     merged = {k: getattr(insp, k) for k in ("entry_basis", "consent_name", "warrant_number")} | changes
-    from marshmallow import ValidationError
-
-    from backend.api.schemas import check_entry_basis
-    try:
-        check_entry_basis(merged)
-    except ValidationError as exc:
-        abort(422, "invalid change", detail={"json": exc.normalized_messages()})
+    problem = entry_basis_problem(merged)
+    if problem is not None:
+        field, message = problem
+        raise Invalid("invalid change", field=field, detail={"json": {field: [message]}})
     for key in ("entry_basis", "consent_name", "warrant_number", "notes"):
         if key in changes:
             setattr(insp, key, changes[key])
@@ -98,10 +97,9 @@ def submit_inspection(who: Principal, insp: Inspection) -> Inspection:
     if insp.status == "submitted":
         return insp
     if not insp.responses:
-        abort(422, "an inspection needs at least one checklist answer before it is submitted",
-              detail={"json": {"responses": ["empty"]}})
+        raise Invalid("an inspection needs at least one checklist answer before it is submitted",
+                      detail={"json": {"responses": ["empty"]}})
     insp.status, insp.submitted_at = "submitted", now()
-    from backend.services import evaluation
     evaluation.on_submit(who, insp)
     db.session.commit()
     return insp

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from apiflask import abort
-
 from backend.security import principal
 from backend.services.bylaw_config import config_for
 from inspections.api.registry import In, InputError, Operation
+from inspections.errors import Invalid
 
 
 def answer(op: Operation, facts: In) -> dict[str, Any]:
@@ -18,4 +17,4 @@ def answer(op: Operation, facts: In) -> dict[str, Any]:
     try:
         return op.answer(facts, config_for(principal().town))
     except InputError as exc:
-        abort(422, f"{op.name}: {exc}", detail={"json": exc.problems})
+        raise Invalid(f"{op.name}: {exc}", detail={"json": exc.problems}) from exc

@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, NoReturn
 
-from apiflask import abort
 from sqlalchemy import select
 
 from backend.clock import now
@@ -25,6 +24,7 @@ from backend.services.bylaw_config import config_for
 from inspections.authority import Action, Vote, vote_carries
 from inspections.deadlines import erc_review
 from inspections.deadlines.day_counts import fmt_at
+from inspections.errors import Conflict, Invalid
 from inspections.rulepack import param, rule
 
 CHAPTER = "CARVER-136"
@@ -54,7 +54,7 @@ def binding_text(binding: erc_review.EarliestBinding) -> str:
 
 
 def _bad(field: str, message: str) -> NoReturn:
-    abort(422, message, detail={"json": {field: [message]}})
+    raise Invalid(message, detail={"json": {field: [message]}})
 
 
 def window_for(
@@ -107,8 +107,7 @@ def _check_time(
     if problem is None:
         return True
     if not override:
-        abort(
-            409,
+        raise Conflict(
             f"{problem}. To record what actually happened, resend with override_reason.",
             detail={"window": window_record(window), "binding_rule": str(window.binding)},
         )
@@ -119,9 +118,9 @@ def _check_time(
 
 def _reviewable(order: EnforcementOrder) -> None:
     if (order.chapter, order.kind) != (CHAPTER, "cease_and_desist"):
-        abort(409, "a review meeting belongs to a CARVER-136 cease-and-desist order (~§ 136-9)")
+        raise Conflict("a review meeting belongs to a CARVER-136 cease-and-desist order (~§ 136-9)")
     if order.status != "issued":
-        abort(409, f"only an issued order is reviewed; this one is {order.status}")
+        raise Conflict(f"only an issued order is reviewed; this one is {order.status}", state=order.status)
 
 
 def schedule(who: Principal, order: EnforcementOrder, data: dict[str, Any]) -> Meeting:
@@ -130,7 +129,7 @@ def schedule(who: Principal, order: EnforcementOrder, data: dict[str, Any]) -> M
         select(Meeting).where(Meeting.order_id == order.id, Meeting.status == "scheduled")
     )
     if busy is not None:
-        abort(409, f"meeting {busy.id} is already scheduled for this order; cancel it first")
+        raise Conflict(f"meeting {busy.id} is already scheduled for this order; cancel it first")
     auth = authorise(who, CHAPTER, Action.SCHEDULE_ERC_REVIEW, data.get("authorization"))
     window = window_for(order, data["operator_notified_at"], data.get("posted_at"))
     meeting = Meeting(
@@ -206,7 +205,8 @@ def _attendance(names: list[str]) -> dict[str, Any]:
 
 def record(who: Principal, meeting: Meeting, data: dict[str, Any]) -> Meeting:
     if meeting.status != "scheduled":
-        abort(409, f"meeting {meeting.id} is {meeting.status}; it cannot be recorded again")
+        raise Conflict(f"meeting {meeting.id} is {meeting.status}; it cannot be recorded again",
+                       state=meeting.status)
     order = db.session.get(EnforcementOrder, meeting.order_id)
     assert order is not None
     if data["held_at"] > now() + FUTURE_SLACK:
@@ -229,7 +229,8 @@ def record(who: Principal, meeting: Meeting, data: dict[str, Any]) -> Meeting:
 
 def cancel(meeting: Meeting, reason: str) -> Meeting:
     if meeting.status != "scheduled":
-        abort(409, f"meeting {meeting.id} is {meeting.status}; only a scheduled meeting can be cancelled")
+        raise Conflict(f"meeting {meeting.id} is {meeting.status}; only a scheduled meeting can be cancelled",
+                       state=meeting.status)
     meeting.status = "cancelled"
     meeting.flags = [*meeting.flags, {"stage": "cancel", "reason": reason}]
     db.session.commit()

@@ -24,6 +24,7 @@ from backend.outbox.intents import enqueue
 from backend.outbox.kick import FLAG as KICK_FLAG
 from backend.services.bulk import new_ids, write_rows
 from backend.services.notify import SMS_TEXT_LIMIT, board_recipient
+from backend.sms.compliance import sms_number as sms_number  # the services call notices.sms_number
 from inspections.penalties import dollars
 
 COURTESY = "Courtesy text; the legal notice is served separately."
@@ -56,13 +57,6 @@ def amount_text(amount_cents: int | None, withhold: bool) -> str:
     if amount_cents is None:
         return "no amount stated"
     return PENDING if withhold else dollars(amount_cents)
-
-
-def sms_number(party: Any) -> str | None:
-    """The party's number if it may be texted: consent given, not opted out, active."""
-    if party is None or not party.phone_e164 or not party.sms_consent or party.sms_opted_out_at is not None:
-        return None
-    return str(party.phone_e164) if party.active else None
 
 
 slack_recipient = board_recipient  # the board's channel; an unconfigured one fails visibly in the outbox

@@ -10,6 +10,7 @@ from sqlalchemy import select
 
 from backend.extensions import db
 from backend.models import Authority, Notification
+from backend.outbox.intents import enqueue
 
 SMS_TEXT_LIMIT = 480
 
@@ -23,8 +24,6 @@ def intent(
     dedupe_key: str,
     **payload: Any,
 ) -> Notification:
-    from backend.outbox.intents import enqueue
-
     body = {"text": text} | payload
     return enqueue(db.session(), town_id, channel, recipient, template, body, f"{town_id}:{dedupe_key}")
 

@@ -22,6 +22,7 @@ from backend.services import notify
 from backend.services.authorisation import authorise
 from backend.services.bylaw_config import config_for
 from backend.services.clocks import store_deadline, update_deadline
+from backend.services.states import ORDER_STATES
 from backend.sms import messages as sms_messages
 from inspections.calendar import local_date
 from inspections.deadlines import carver_136_orders, carver_247, erc_review
@@ -38,8 +39,6 @@ KIND_TEXT = {
 
 
 def issue_order(who: Principal, order: EnforcementOrder, data: dict[str, Any]) -> EnforcementOrder:
-    from backend.services.enforcement import ORDER_STATES
-
     ORDER_STATES.check(order.status, "issued", None)
     at = data.get("at") or now()
     record = authorise(who, order.chapter, order.kind, data.get("authorization"))

@@ -4,23 +4,18 @@ from __future__ import annotations
 import base64
 import uuid
 
-from flask import current_app
 from sqlalchemy import select
 
 from backend.extensions import db
 from backend.models import Photo, Town
+from backend.runtime import photo_store
 from media.fixity import FixityReport, verify
 from media.ingest import make_derivatives
 from media.keys import original_key
 from media.kinds import Kind
-from media.storage import PhotoStore
 
 MIME_KIND = {"image/jpeg": Kind.JPEG, "image/heic": Kind.HEIC, "image/heif": Kind.HEIC, "image/png": Kind.PNG,
              "image/webp": Kind.WEBP}
-
-
-def photo_store() -> PhotoStore:
-    return current_app.extensions["photo_store"]  # type: ignore[no-any-return]
 
 
 def key_of(photo: Photo) -> str:

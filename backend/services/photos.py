@@ -10,30 +10,31 @@ from __future__ import annotations
 import datetime as dt
 import uuid
 from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NoReturn
 
-from apiflask import abort
-from flask import current_app
 from sqlalchemy import select
 
 from backend.audit import jsonable
 from backend.extensions import db
 from backend.models import Authority, Inspection, Photo, Site, Town
+from backend.runtime import derive_later, photo_store, settings
 from backend.security import Principal
+from backend.services.findings import link_late_photos
 from backend.services.zones import zone_at
 from inspections.calendar import local_date
 from inspections.distance import round_ft
+from inspections.errors import Conflict, DomainError, Invalid, Malformed, TooLarge
 from media.body import NOTHING, Announced
 from media.capture_time import CaptureTime, capture_time, clock_skew
 from media.errors import Rejected
 from media.evidence import check_site, check_time, evidence_flags
 from media.ingest import IngestResult, ingest_upload
 from media.location import DeviceFix, Position, exif_position, resolve_location
-from media.storage import PhotoStore
 from media.streaming import spool_upload
 
 CLOCK_SKEW_KEY, CLOCK_SKEW_DEFAULT_S = "photo_clock_skew_max_seconds", 120
-REJECT_STATUS = {"too_large": 413, "body_incomplete": 400, "digest_mismatch": 400}
+REJECTED_AS: dict[str, type[DomainError]] = {"too_large": TooLarge, "body_incomplete": Malformed,
+                                             "digest_mismatch": Malformed}
 
 
 @dataclass(frozen=True)
@@ -45,12 +46,8 @@ class CaptureFacts:
     not_for_public: bool = False
 
 
-def photo_store() -> PhotoStore:
-    return current_app.extensions["photo_store"]  # type: ignore[no-any-return]
-
-
-def rejected(exc: Rejected) -> None:
-    abort(REJECT_STATUS.get(exc.code, 422), exc.message, detail={"code": exc.code})
+def rejected(exc: Rejected) -> NoReturn:
+    raise REJECTED_AS.get(exc.code, Invalid)(exc.message, detail={"code": exc.code}) from exc
 
 
 def upload(who: Principal, inspection: Inspection, photo_id: uuid.UUID, body: BinaryIO, *,
@@ -58,7 +55,7 @@ def upload(who: Principal, inspection: Inspection, photo_id: uuid.UUID, body: Bi
            verified: tuple[str, ...] = ()) -> tuple[Photo, bool]:
     """`announced`: what the client said of `body` (checked before anything is stored); `verified`: digests
     of the whole request the caller already checked (a multipart form)."""
-    max_bytes = current_app.config["SETTINGS"].photo_max_bytes
+    max_bytes = settings().photo_max_bytes
     existing = db.session.get(Photo, photo_id)
     if existing is not None:
         return _retry(who, existing, inspection, body, max_bytes, announced), False
@@ -71,27 +68,25 @@ def upload(who: Principal, inspection: Inspection, photo_id: uuid.UUID, body: Bi
     db.session.add(photo)
     db.session.flush()
     if inspection.status == "submitted":  # offline sync: photos may land after the submit
-        from backend.services.findings import link_late_photos
         link_late_photos(inspection.id)
     db.session.commit()
     if result.derivatives is None:
-        from backend.jobs.photo_tasks import derive_photo
-        derive_photo(str(photo.id))
+        derive_later(photo.id)
     return photo, True
 
 
 def _retry(who: Principal, existing: Photo, inspection: Inspection, body: BinaryIO, max_bytes: int,
            announced: Announced) -> Photo:
     if existing.town_id != who.town_id or existing.inspection_id != inspection.id:
-        abort(409, f"photo id {existing.id} is already used by another inspection; generate a new id")
+        raise Conflict(f"photo id {existing.id} is already used by another inspection; generate a new id")
     try:
         with spool_upload(body, max_bytes=max_bytes, announced=announced) as spooled:
             digest = spooled.sha256
     except Rejected as exc:
         rejected(exc)
     if digest != existing.sha256:
-        abort(409, f"photo {existing.id} was stored with other bytes (sha256 {existing.sha256[:12]}…); "
-                   "use a new photo id for a new picture")
+        raise Conflict(f"photo {existing.id} was stored with other bytes (sha256 {existing.sha256[:12]}…); "
+                       "use a new photo id for a new picture")
     return existing
 
 

@@ -11,7 +11,6 @@ import datetime as dt
 import uuid
 from typing import Any
 
-from apiflask import abort
 from sqlalchemy import or_, select
 
 from backend.clock import now
@@ -21,6 +20,7 @@ from backend.security import Principal, get_in_town
 from backend.services.admin_records import field_error
 from backend.services.submission_rules import available, report_rule_ids, rule_ids_by_kind, satisfied_by
 from backend.services.tasks import cancel_tasks_from, task_for_submission, town_tz
+from inspections.errors import Conflict
 
 NEEDS = {"monthly_report": ("period_start", "period_end"), "weekly_self_inspection": ("period_start",),
          "storm_inspection": ("period_start",), "inspection_event_notice": ("event_on",)}
@@ -154,7 +154,7 @@ def missing_report_escalations(as_of: dt.date, town_id: uuid.UUID | None = None)
 def withdraw_submission(sub: Submission, reason: str) -> Submission:
     """A submission recorded by mistake: kept as evidence, its deadlines reopened, its open task cancelled."""
     if sub.status != "recorded":
-        abort(409, f"submission {sub.id} is already {sub.status}")
+        raise Conflict(f"submission {sub.id} is already {sub.status}", state=sub.status)
     sub.status, sub.status_reason = "withdrawn", reason
     for deadline_id in sub.satisfied_deadline_ids:
         deadline = db.session.get(Deadline, uuid.UUID(deadline_id))

@@ -10,13 +10,14 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 
-from backend.api.common import StateMachine
 from backend.clock import now
 from backend.extensions import db
 from backend.models import Deadline, Inspection, InspectionTask, Membership, Permit, Site, Submission, Town
 from backend.security import Principal, get_in_town
 from backend.services.admin_records import field_error
+from backend.services.states import StateMachine
 from backend.services.submission_rules import report_rule_ids
+from inspections.errors import Conflict
 
 TASK_STATES = StateMachine("task", {
     "open": {"done": "", "cancelled": ""},
@@ -80,7 +81,7 @@ def list_tasks(who: Principal, query: dict[str, Any]) -> list[InspectionTask]:
 
 def update_task(task: InspectionTask, changes: dict[str, Any]) -> InspectionTask:
     if task.status != "open":
-        field_error("status", f"a {task.status} task cannot be edited; reopen it first", 409)
+        field_error("status", f"a {task.status} task cannot be edited; reopen it first", Conflict)
     if "assignee_id" in changes:
         _check_assignee(task.town_id, changes["assignee_id"])
     for key, value in changes.items():

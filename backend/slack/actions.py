@@ -10,7 +10,6 @@ import datetime as dt
 from typing import Any
 
 from apiflask import APIFlask
-from apiflask.exceptions import HTTPError
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -41,6 +40,7 @@ from bot.deps import (
 from bot.text import fmt_at
 from inspections.authority import Action, Role, may_act
 from inspections.deadlines.erc_review import WITHIN_7D
+from inspections.errors import Conflict, DomainError
 
 
 def require_role(who: Principal, order: EnforcementOrder) -> set[Role]:
@@ -132,7 +132,7 @@ class ReviewActions:
             order = order_in_town(town, request.order_id)
             try:
                 meeting = meetings.schedule(who, order, _schedule_data(request))
-            except HTTPError as exc:
+            except DomainError as exc:
                 db.session.rollback()
                 raise refusal_of(exc) from None
             window = meeting.window or {}
@@ -166,13 +166,11 @@ def _at(iso: object, town: TownRef) -> str:
     return fmt_at(dt.datetime.fromisoformat(iso), town.tz) if isinstance(iso, str) else "—"
 
 
-def refusal_of(exc: HTTPError) -> Refused:
-    """The meetings service's HTTP refusal, for the modal: field, rule id and the words."""
-    detail: dict[str, Any] = exc.detail if isinstance(exc.detail, dict) else {}
-    message = str(exc.message or "refused").split(" To record what actually happened")[0]
-    if exc.status_code == 409 and "window" in detail:
-        return OutsideWindow(message, str(detail.get("binding_rule") or WITHIN_7D), message)
-    if exc.status_code == 403:
-        return Refused(message, detail.get("rule_id"), field="vote")
-    fields = list((detail.get("json") or {}).keys())
-    return Refused(message, None, field=fields[0] if fields else None)
+def refusal_of(exc: DomainError) -> DomainError:
+    """The meetings service's refusal, for the modal: field, rule id and the words."""
+    message = (exc.message or "refused").split(" To record what actually happened")[0]
+    if isinstance(exc, Conflict) and "window" in exc.detail:
+        return OutsideWindow(message, str(exc.detail.get("binding_rule") or WITHIN_7D), message)
+    if isinstance(exc, Refused):
+        return Refused(message, exc.rule_id, field="vote")
+    return Refused(message, None, field=exc.field)

@@ -15,6 +15,10 @@ from backend.audit import acting_as
 from backend.clock import now
 from backend.extensions import db
 from backend.models import Town
+from backend.slack.digest import enqueue_digests
+from backend.slack.installs import town_slack
+from backend.slack.store import reseal_tokens
+from backend.slack.thumbnails import post_pending
 
 slack_cli = AppGroup("slack", help="Slack bot: configuration check, thumbnails, daily digest.")
 ACTOR = "job:slack"
@@ -47,7 +51,6 @@ def _slugs(runtime) -> list[str]:  # type: ignore[no-untyped-def]
 @slack_cli.command("check")
 def check_command() -> None:
     """Ask Slack (auth.test) whether each town's token works and belongs to the town's workspace."""
-    from backend.slack.installs import town_slack
     runtime, failed = _runtime(), False
     for slug in _slugs(runtime):
         found = town_slack(slug)
@@ -72,7 +75,6 @@ def check_command() -> None:
 def rotate_command() -> None:
     """Re-seal every stored Slack token with the first key of SLACK_TOKEN_KEYS (run after adding a new key
     in front; then the old key can be removed)."""
-    from backend.slack.store import reseal_tokens
     counts = reseal_tokens()
     click.echo(" ".join(f"{table} {n}" for table, n in counts.items()))
 
@@ -81,7 +83,6 @@ def rotate_command() -> None:
 @click.option("--as-of", "as_of", default=None, help="ISO instant with offset; default now")
 def thumbnails_command(as_of: str | None) -> None:
     """Upload the ready thumbnails of recent order alerts into their threads."""
-    from backend.slack.thumbnails import post_pending
     with acting_as(ACTOR):
         report = post_pending(db.session, _runtime(), _as_of(as_of))
     click.echo(" ".join(f"{k} {v}" for k, v in report.as_dict().items()))
@@ -91,7 +92,6 @@ def thumbnails_command(as_of: str | None) -> None:
 @click.option("--as-of", "as_of", default=None, help="ISO instant with offset; default now")
 def digest_command(as_of: str | None) -> None:
     """Write yesterday's digest of every board with a Slack channel (once per board and day)."""
-    from backend.slack.digest import enqueue_digests
     with acting_as(ACTOR):
         written = enqueue_digests(db.session, _runtime(), _as_of(as_of))
     click.echo(f"digests {written}")

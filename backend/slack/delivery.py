@@ -20,6 +20,7 @@ import uuid
 from collections.abc import Callable
 from typing import TypeVar
 
+from flask import current_app
 from sqlalchemy import select
 
 from backend.channels.port import Message, RetryableError
@@ -113,7 +114,6 @@ BUILDERS: dict[str, Callable[[Notification, str], Message]] = {
 
 def installed_token(town_slug: str) -> str | None:
     """The bot token the town installed with Add to Slack (None: not installed, or uninstalled)."""
-    from flask import current_app
     workspace = current_app.extensions["slack"].workspace_of(town_slug)
     return workspace.bot_token if workspace else None
 

@@ -5,30 +5,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from flask import current_app
 from huey import crontab
 
-from backend.jobs import huey
+from backend.audit import acting_as
+from backend.clock import now
+from backend.extensions import db
+from backend.jobs import huey, tasks
+from backend.jobs.heartbeat import record_success
+from backend.slack.digest import enqueue_digests
+from backend.slack.thumbnails import post_pending
 
 
 def _thumbnails(session: Any, runtime: Any, as_of: Any) -> None:
-    from backend.slack.thumbnails import post_pending
     post_pending(session, runtime, as_of)
 
 
 def _digest(session: Any, runtime: Any, as_of: Any) -> None:
-    from backend.slack.digest import enqueue_digests
     enqueue_digests(session, runtime, as_of)
 
 
 def run(name: str, max_age_seconds: int, job: Callable[[Any, Any, Any], None]) -> None:
     """Inside the worker's app context, as `job:slack`; nothing to do while Slack is not configured."""
-    from flask import current_app
-
-    from backend.audit import acting_as
-    from backend.clock import now
-    from backend.extensions import db
-    from backend.jobs.tasks import _app, record_success
-    with _app().app_context():
+    with tasks._app().app_context():
         runtime = current_app.extensions.get("slack")
         if runtime is None or not runtime.enabled:
             return

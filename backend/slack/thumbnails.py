@@ -20,6 +20,7 @@ from backend.clock import now
 from backend.extensions import db
 from backend.models import EnforcementOrder, Notification, Photo, Town
 from backend.models.slack import SlackThumbnail
+from backend.services.photo_files import photo_store
 from backend.slack import SlackRuntime
 from backend.slack.actions import order_photos
 from bot import notifier
@@ -48,7 +49,6 @@ class StoredThumbnails:
     """`bot.deps.Thumbnails` over the photo store: the thumbnail once `derivatives_ready`, else None."""
 
     def thumbnail(self, town: TownRef, photo_id: str) -> bytes | None:
-        from backend.services.photo_files import photo_store
         photo = db.session.get(Photo, uuid.UUID(photo_id))
         if photo is None or str(photo.town_id) != town.id or not photo.derivatives_ready:
             return None

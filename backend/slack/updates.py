@@ -16,7 +16,7 @@ from sqlalchemy import event, inspect, select
 from sqlalchemy.orm import Session
 
 from backend.clock import now
-from backend.models import EnforcementOrder, Notification, Site, Town, Violation
+from backend.models import EnforcementOrder, Notification, Site, Town, Violation, order_violations
 from backend.outbox.intents import enqueue
 from backend.slack.delivery import order_alert_key
 from bot.ids import Template
@@ -87,7 +87,6 @@ def _parent(session: Session, obj: Violation | EnforcementOrder) -> Notification
 
 
 def _orders_of(session: Session, v: Violation) -> list[EnforcementOrder]:
-    from backend.models import order_violations
     link = order_violations.c
     stmt = (select(EnforcementOrder).join(order_violations, link.order_id == EnforcementOrder.id)
             .where(link.violation_id == v.id).order_by(EnforcementOrder.issued_at))

@@ -97,3 +97,10 @@ def release_at(instant: dt.datetime, tz: str, window: QuietHours | None) -> dt.d
 
 def urgent(payload: dict[str, Any] | None) -> bool:
     return bool(payload and payload.get("urgent") is True)
+
+
+def sms_number(party: Any) -> str | None:
+    """The party's number if it may be texted: consent given, not opted out, active."""
+    if party is None or not party.phone_e164 or not party.sms_consent or party.sms_opted_out_at is not None:
+        return None
+    return str(party.phone_e164) if party.active else None

@@ -17,6 +17,7 @@ from sqlalchemy import event, inspect
 from sqlalchemy.orm import Session
 
 from backend.models import EnforcementOrder, Party, Violation
+from backend.services.orders import parties_to_tell
 from backend.sms import links, messages
 
 PENDING = "sms.status_changes"
@@ -85,7 +86,5 @@ def _corrected(session: Session, violation: Violation) -> None:
 
 
 def _lifted(session: Session, order: EnforcementOrder) -> None:
-    from backend.services.orders import parties_to_tell
-
     for party in parties_to_tell(order):
         messages.order_lifted(session, order, party)

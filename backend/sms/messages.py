@@ -29,8 +29,8 @@ from backend.models import (
 )
 from backend.outbox.intents import enqueue
 from backend.services.fine_config import town_config
-from backend.services.notices import sms_number
 from backend.sms import links
+from backend.sms.compliance import sms_number
 from backend.sms.templates import render
 from inspections.calendar import local_date
 from inspections.offenses import counting_rule

@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
 from backend.clock import now
+from backend.extensions import db
 from backend.models import Notification, Party
 from backend.models.sms import DELIVERY_STATUSES, SmsDeliveryEvent
 from backend.outbox.policy import DeliveryPolicy
@@ -142,8 +143,6 @@ def undelivered_since(
     town_id: uuid.UUID, since: dt.datetime, session: Session | None = None
 ) -> list[Undelivered]:
     """Texts of the town that failed or died (at send or by receipt) since `since`, oldest first."""
-    from backend.extensions import db
-
     session = session or db.session
     rows = session.scalars(
         select(Notification)

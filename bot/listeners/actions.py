@@ -13,7 +13,7 @@ from slack_bolt import Ack, App, BoltContext
 from slack_sdk import WebClient
 
 from bot.blocks import Rendered
-from bot.deps import Deps, Refused, SlackMessageRef
+from bot.deps import Deps, DomainError, SlackMessageRef
 from bot.ids import Action
 from bot.listeners.common import Caller, identify
 from bot.modals import ModalOrigin, photos_modal, schedule_review_modal
@@ -50,7 +50,7 @@ def acknowledge(deps: Deps, body: dict[str, Any], client: WebClient, context: Bo
         return tell(client, where, context.user_id or "", who)
     try:
         ack = deps.alerts.acknowledge(who.town, who.member, order_id_of(body), where)
-    except Refused as exc:
+    except DomainError as exc:
         return tell(client, where, who.user_id, refusal(exc.message, exc.rule_id))
     reply = acknowledged(ack, who.town.tz)
     if ack.first:
@@ -73,7 +73,7 @@ def open_modal(deps: Deps, action: Action, body: dict[str, Any], client: WebClie
             view = schedule_review_modal(ctx, ModalOrigin(order_id, where.channel_id, where.ts), who.town.tz)
         else:
             view = photos_modal(deps.alerts.photos(who.town, who.member, order_id), who.town.tz)
-    except Refused as exc:
+    except DomainError as exc:
         return tell(client, where, who.user_id, refusal(exc.message, exc.rule_id))
     client.views_open(trigger_id=body["trigger_id"], view=view)
 

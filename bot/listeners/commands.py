@@ -9,7 +9,7 @@ from typing import Any
 from slack_bolt import Ack, App, BoltContext
 
 from bot.blocks import Rendered
-from bot.deps import Deps, Refused
+from bot.deps import Deps, DomainError, Refused
 from bot.ids import COMMAND
 from bot.listeners.common import Caller, identify
 from bot.replies import deadlines_reply, fines_reply, help_reply, refusal, sites_reply, violations_reply
@@ -57,6 +57,6 @@ def register(app: App, deps: Deps) -> None:
         if isinstance(who, Caller):
             try:
                 who = answer(deps, who, str(command.get("text") or ""))
-            except Refused as exc:
+            except DomainError as exc:
                 who = refusal(exc.message, exc.rule_id)
         ack(response_type="ephemeral", text=who.text, blocks=who.blocks)

@@ -11,7 +11,7 @@ from typing import Any
 from slack_bolt import Ack, App, BoltContext
 from slack_sdk import WebClient
 
-from bot.deps import Deps, OutsideWindow, Refused, ReviewResult
+from bot.deps import Deps, DomainError, OutsideWindow, ReviewResult
 from bot.ids import Field
 from bot.ids import View as ViewId
 from bot.listeners.common import Caller, identify
@@ -22,7 +22,7 @@ _FIELDS = {"meeting_at": Field.MEETING_AT, "operator_notified_at": Field.OPERATO
            "posted_at": Field.POSTED_AT, "vote": Field.VOTE_YES, "override_reason": Field.OVERRIDE_REASON}
 
 
-def _error(exc: Refused) -> dict[str, str]:
+def _error(exc: DomainError) -> dict[str, str]:
     block = _FIELDS.get(exc.field or "", Field.MEETING_AT)
     text = exc.message + (f" ({exc.rule_id})" if exc.rule_id else "")
     if isinstance(exc, OutsideWindow):
@@ -58,7 +58,7 @@ def register(app: App, deps: Deps) -> None:
             return
         try:
             result = deps.reviews.schedule_review(who.town, who.member, request)
-        except Refused as exc:
+        except DomainError as exc:
             ack(response_action="errors", errors=_error(exc))
             return
         ack()

@@ -114,7 +114,7 @@ class ThresholdOut(Out):
     value: float | None = Field(description="the quantity tested, where one is computed (cu yd, sq ft)")
 
 
-def _one_acre(t: OneAcre247, cfg: BylawConfig) -> Any:
+def _one_acre(t: OneAcre247, cfg: BylawConfig) -> tuple[list[Any], float | None]:
     if (t.areas_sq_ft is None) == (t.areas_acres is None):
         raise InputError.of("check.areas_sq_ft", "give areas_sq_ft or areas_acres")
     areas = tuple(

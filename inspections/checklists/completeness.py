@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
@@ -162,14 +162,15 @@ def _problem(item: CompletenessItem, value: Any) -> str | None:
     if item.check is None:
         return None
     limit = _limit(item, item.check)
-    ok = {
+    checks: dict[str, Callable[[], bool]] = {
         "le": lambda: value <= limit,
         "ge": lambda: value >= limit,
         "equals": lambda: sorted(value) == sorted(limit),
         "includes": lambda: set(limit) <= set(value),
         "one_of": lambda: value in limit,
         "between_exclusive": lambda: limit[0] < value < limit[1],
-    }[item.check.op]()
+    }
+    ok = checks[item.check.op]()
     return (
         None
         if ok

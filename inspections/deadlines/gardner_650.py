@@ -15,12 +15,12 @@ from enum import StrEnum
 from inspections.calendar import BusinessCalendar, end_of_day, local_datetime
 from inspections.config import BylawConfig
 from inspections.deadlines.core import Deadline, DeadlineKind
+from inspections.deadlines.day_counts import fmt
 from inspections.deadlines.wetlands_clocks import (
     DayOrInstant,
     Duty,
     day_of,
     days_before,
-    fmt,
     had_days,
     hours_after,
     not_before_all,

@@ -62,3 +62,13 @@ def test_an_unknown_town_or_board_is_refused(app, world):
         ]
     )
     assert result.exit_code == 2 and "has no planning_board" in result.output
+
+
+def test_a_refusal_of_the_accounts_service_is_a_line_on_stderr_not_a_traceback(app, world):
+    runner = app.test_cli_runner()
+    args = ["admin", "invite", "--town", "upton", "--email", "clerk@upton.example", "--name", "Town Clerk"]
+    assert runner.invoke(args=args).exit_code == 0
+    again = runner.invoke(args=args)
+    assert again.exit_code == 2, again.output
+    assert "refused: clerk@upton.example already holds this town_admin membership" in again.output
+    assert again.exception is None or isinstance(again.exception, SystemExit)
