@@ -15,7 +15,7 @@ from backend.extensions import db
 from backend.models.base import Audited, created_at, town_fk, uuid_pk
 
 
-class TownPack(Audited, db.Model):
+class TownPack(Audited, db.Model):  # type: ignore[name-defined]  # flask_sqlalchemy's dynamic base
     __tablename__ = "town_packs"
     __table_args__ = (UniqueConstraint("town_id", "pack"),)
     id: Mapped[uuid.UUID] = uuid_pk()

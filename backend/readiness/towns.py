@@ -20,7 +20,7 @@ WEBHOOK = "/webhooks/twilio/sms"
 def audit_chain(town: Town, settings: Settings) -> Check:
     from backend.audit_verify import verify_town
     from backend.extensions import db
-    report = verify_town(db.session, town.id, settings.audit_hmac_key.encode(), lambda *_: None)
+    report = verify_town(db.session(), town.id, settings.audit_hmac_key.encode(), lambda *_: None)
     if report.ok:
         return ok("audit chain", f"{report.events} events, {report.rows} rows verify with AUDIT_HMAC_KEY",
                   town.slug)
