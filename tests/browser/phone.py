@@ -96,12 +96,14 @@ class Phones:
         self.base_url, self.profiles = base_url, profiles
         self.open_phones: list[Phone] = []
 
-    def open(self, name: str, geolocation: dict[str, float] | None = None, bypass_csp: bool = True) -> Phone:
+    def open(self, name: str, geolocation: dict[str, float] | None = None, bypass_csp: bool = True,
+             service_workers: str = "allow") -> Phone:
         context = self.playwright.chromium.launch_persistent_context(
             str(self.profiles / name), executable_path=self.chromium, args=ARGS, headless=True,
             viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2, locale="en-US",
             timezone_id="America/New_York",
-            geolocation=geolocation or GRAVEL_PIT, permissions=["geolocation"], bypass_csp=bypass_csp)
+            geolocation=geolocation or GRAVEL_PIT, permissions=["geolocation"], bypass_csp=bypass_csp,
+            service_workers=service_workers)
         phone = Phone(context, self.base_url)
         self.open_phones.append(phone)
         return phone
