@@ -10,6 +10,16 @@ from tests.browser.records import PIT, PIT_PERMIT, inspection_id_from
 RESULT = {"pass": "Pass", "fail": "Fail", "na": "N/A"}
 
 
+def logged_in(phones: Any, live: Any, profile: str, role: str, board: str | None = None,
+              town: str = "carver") -> Phone:
+    """A phone (a fresh profile) with the demo account of that role logged in."""
+    email, password = live.account(town, role, board)
+    phone = phones.open(profile)
+    phone.open()
+    phone.log_in(email, password, town)
+    return phone
+
+
 def open_site(phone: Phone, site: str = PIT) -> None:
     phone.page.get_by_role("link", name=site).first.click()
     phone.heading(site)

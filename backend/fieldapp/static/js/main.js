@@ -82,7 +82,23 @@ function showStatus() {
   box.replaceChildren(...lines);
 }
 
+// High contrast (AAA) for sunlight, remembered on this phone.
+function contrastToggle() {
+  const button = document.getElementById('contrast');
+  const apply = (on) => {
+    document.documentElement.classList.toggle('hc', on);
+    button.setAttribute('aria-pressed', String(on));
+  };
+  apply(localStorage.getItem('fe-contrast') === 'high');
+  button.addEventListener('click', () => {
+    const on = !document.documentElement.classList.contains('hc');
+    localStorage.setItem('fe-contrast', on ? 'high' : 'normal');
+    apply(on);
+  });
+}
+
 async function boot() {
+  contrastToggle();
   await session.load();
   window.addEventListener('hashchange', route);
   window.addEventListener('hashchange', showStatus);

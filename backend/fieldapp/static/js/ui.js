@@ -48,16 +48,20 @@ export function select(name, options, value) {
   return h('select', { name }, options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)));
 }
 
+// A segmented control built on radio inputs, each inside its label (the whole segment is the tap target;
+// keyboard and screen readers still see a radio group).
 export function radios(legend, name, options, value, onChange) {
   const set = h('fieldset', { class: 'radios' }, h('legend', {}, legend));
   for (const [v, text] of options) {
-    const id = nextId(name);
-    set.append(h('span', { class: 'radio' },
-      h('input', { type: 'radio', id, name, value: v, checked: v === value, onchange: () => onChange(v) }),
-      h('label', { for: id }, text)));
+    set.append(h('label', { class: 'seg' },
+      h('input', { type: 'radio', id: nextId(name), name, value: v, checked: v === value, onchange: () => onChange(v) }),
+      h('span', {}, text)));
   }
   return set;
 }
+
+// A checkbox inside its label: the whole row is the tap target.
+export const check = (input, ...text) => h('label', { class: 'check' }, input, h('span', {}, ...text));
 
 export function errorBox() {
   const box = h('div', { class: 'error', role: 'alert', tabindex: '-1', hidden: true });

@@ -2,7 +2,7 @@
 // forms to add a site, a party or a user and to change settings. Everything else stays in the API.
 import { getJson, postJson, request } from '../api.js';
 import { position } from '../geo.js';
-import { errorBox, field, fmtDate, fmtTime, h, humanize, nextId, render, select } from '../ui.js';
+import { check, errorBox, field, fmtDate, fmtTime, h, humanize, nextId, render, select } from '../ui.js';
 import { slackCard } from './admin_slack.js';
 
 const TABS = [['sites', 'Sites'], ['parties', 'Parties'], ['permits', 'Permits'], ['users', 'Users'],
@@ -84,7 +84,7 @@ function partyForm() {
   const language = select('language', [['en', 'English'], ['es', 'Spanish'], ['pt', 'Portuguese']], 'en');
   const consent = h('input', { type: 'checkbox', name: 'sms_consent' });
   return adminForm('Add a party', [field('Kind', kind), field('Name', name), field('Mobile phone', phone, 'For courtesy texts, with consent'),
-    field('Mailing address', address), field('Language', language), field('Agreed to receive texts', consent)],
+    field('Mailing address', address), field('Language', language), check(consent, 'Agreed to receive texts')],
   () => postJson('/api/v1/admin/parties', { kind: kind.value, name: name.value, phone: phone.value || null,
     mailing_address: address.value || null, language: language.value, sms_consent: consent.checked }));
 }
@@ -141,7 +141,7 @@ function settingControl(setting) {
   const changed = () => JSON.stringify(value()) !== JSON.stringify(setting.value);
   const hint = `${setting.note}. Default: ${shown(setting.default) || 'none'}; ${setting.set ? 'chosen by the town' : 'the default applies'}.`;
   const row = h('div', { class: 'setting', 'data-setting': setting.key }, field(setting.key, control, hint),
-    h('label', {}, reset, ' Use the default'));
+    check(reset, 'Use the default'));
   return { setting, row, reset, value, changed };
 }
 

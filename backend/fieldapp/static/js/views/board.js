@@ -1,7 +1,7 @@
 // Board view: open violations and orders. Select violations of one site to draft an order (cease and desist
 // by default); the order page issues, serves, schedules the review, issues citations and lifts it.
 import { getJson, postJson } from '../api.js';
-import { errorBox, field, fmtDate, fmtTime, h, humanize, nextId, offlineNote, render, select } from '../ui.js';
+import { check, errorBox, field, fmtDate, fmtTime, h, humanize, nextId, offlineNote, render, select } from '../ui.js';
 
 const KINDS = [['cease_and_desist', 'Cease and desist'], ['restoration_order', 'Restoration order'], ['enforcement_order', 'Enforcement order']];
 
@@ -29,7 +29,7 @@ function violationPicker(rows, siteName, chosen, onChange) {
       if (e.target.checked) chosen.add(v.id); else chosen.delete(v.id);
       onChange();
     } });
-    return h('li', {}, box, h('label', { for: id }, h('strong', {}, siteName.get(v.site_id) || 'Site'), ` — ${v.provision} (${v.citation})`),
+    return h('li', {}, check(box, h('strong', {}, siteName.get(v.site_id) || 'Site'), ` — ${v.provision} (${v.citation})`),
       h('p', { class: 'muted' }, `${v.description} · observed ${fmtTime(v.observed_at)}`));
   }));
 }
