@@ -146,6 +146,15 @@ def gzip_size(body: bytes) -> int:
 TAP_TARGETS = Path(__file__).with_name("tap_targets.js")
 
 
+def assert_glove_sized(phone: Phone, screen: str) -> None:
+    """Every tap target of the screen >= 48 x 48 px and >= 8 px from the next (a screenshot is kept)."""
+    phone.shot(f"gloves-{screen.replace(' ', '-').lower()}", top=True)
+    count, problems = tap_target_problems(phone)
+    assert count >= 2, f"{screen}: no tap targets measured"
+    assert problems == [], f"{screen}: {len(problems)} tap targets too small or too close:\n" + \
+        "\n".join(problems)
+
+
 def tap_target_problems(phone: Phone, min_size: int = 48, min_gap: int = 8) -> tuple[int, list[str]]:
     """(how many targets were measured, what is too small or too close) on the current screen."""
     script = "\n".join(line for line in TAP_TARGETS.read_text(encoding="utf-8").splitlines()

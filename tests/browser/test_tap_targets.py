@@ -4,19 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.phone import Phone, tap_target_problems
+from tests.browser.phone import assert_glove_sized
 from tests.browser.records import PIT, violation_at_the_pit
 from tests.browser.steps import logged_in, open_site, start_inspection
 
 pytestmark = pytest.mark.browser
-
-
-def assert_glove_sized(phone: Phone, screen: str) -> None:
-    phone.shot(f"gloves-{screen.replace(' ', '-').lower()}", top=True)
-    count, problems = tap_target_problems(phone)
-    assert count >= 2, f"{screen}: no tap targets measured"
-    assert problems == [], f"{screen}: {len(problems)} tap targets too small or too close:\n" + \
-        "\n".join(problems)
 
 
 def test_every_tap_target_of_the_agents_screens_is_glove_sized(live, phones):

@@ -4,6 +4,7 @@ import { newDraft } from '../drafts.js';
 import { distanceFt, haversineM, positionSoon } from '../geo.js';
 import { session } from '../session.js';
 import { fmtDate, fmtDistance, fmtTime, h, humanize, offlineNote, render } from '../ui.js';
+import { siteMap } from '../map.js';
 
 export async function show(siteId) {
   render('Site', h('p', { class: 'muted' }, 'Loading…'));
@@ -13,6 +14,7 @@ export async function show(siteId) {
   render(site.name,
     h('p', {}, site.address, site.map_lot ? ` · ${site.map_lot}` : '', h('span', { class: 'muted' }, away)),
     offlineNote(result),
+    siteMap(siteId),
     section('Permits', 'permits-h', site.permits.length ? site.permits.map((p) => permitCard(site, p))
       : h('p', { class: 'muted' }, 'No permit on file.')),
     section('Open violations', 'violations-h', violationList(site.open_violations)),

@@ -71,7 +71,8 @@ async function prefetch(sites) {
   for (const s of sites) {
     try {
       const { data, offlineCopy } = await getJson(`/api/v1/sites/${s.id}`);
-      const lists = await Promise.all(data.permits.map((p) => getJson(`/api/v1/checklists/for-permit/${p.id}`)));
+      const lists = await Promise.all([...data.permits.map((p) => getJson(`/api/v1/checklists/for-permit/${p.id}`)),
+        getJson(`/api/v1/sites/${s.id}/map`)]);
       if (!offlineCopy && !lists.some((l) => l.offlineCopy)) done += 1;
     } catch (error) {
       break;
