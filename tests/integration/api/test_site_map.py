@@ -75,3 +75,18 @@ def test_another_towns_site_map_is_a_404(world, client):
     pit = _site(client, world.headers("carver", "agent"), "Plymouth St gravel pit")
     resp = client.get(f"/api/v1/sites/{pit['id']}/map", headers=world.headers("upton", "agent"))
     assert resp.status_code == 404
+
+
+def test_the_field_app_reads_the_towns_rules_for_checklists_and_photo_accuracy(world, client):
+    agent, admin = world.headers("carver", "agent"), world.headers("carver", "town_admin")
+    assert client.get("/api/v1/field-settings", headers=agent).json == {
+        "checklist_every_item_required": True, "photo_accuracy_max_m": 10}
+    etag = client.get("/api/v1/admin/settings", headers=admin).headers["ETag"]
+    refused = client.patch("/api/v1/admin/settings", headers={**admin, "If-Match": etag},
+                           json={"set": {"photo_accuracy_max_m": 500}, "reset": []})
+    assert refused.status_code == 422 and "photo_accuracy_max_m" in str(refused.json)
+    done = client.patch("/api/v1/admin/settings", headers={**admin, "If-Match": etag}, json={
+        "set": {"photo_accuracy_max_m": 25, "checklist_every_item_required": False}, "reset": []})
+    assert done.status_code == 200, done.json
+    assert client.get("/api/v1/field-settings", headers=agent).json == {
+        "checklist_every_item_required": False, "photo_accuracy_max_m": 25}

@@ -1,6 +1,6 @@
 // Boot: service worker, session, navigation, connectivity and the sync queue. Views are loaded on demand.
 import { on } from './events.js';
-import { NetworkError } from './api.js';
+import { NetworkError, serverState } from './api.js';
 import { h, render } from './ui.js';
 import { session } from './session.js';
 import { connectionBack, pending, syncSoon } from './sync.js';
@@ -74,6 +74,9 @@ function showStatus() {
   const box = document.getElementById('netstate');
   const lines = [];
   if (!navigator.onLine) lines.push(h('p', {}, 'Offline: everything you enter is saved on this phone and sent later.'));
+  else if (serverState === 'no-answer') {
+    lines.push(h('p', {}, 'The server is not answering. Keep working: everything is saved on this phone and sent when it answers.'));
+  }
   if (!session.active && session.expiredFlag && location.hash !== '#/login') {
     lines.push(h('p', {}, 'Your session has ended; sending is paused and nothing is lost. ',
       h('a', { href: '#/login' }, 'Log in again')));
@@ -106,6 +109,10 @@ async function boot() {
   window.addEventListener('offline', showStatus);
   on('session', () => { showStatus(); drawNav(); });
   on('queue', drawNav);
+  on('server', showStatus);
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.addEventListener('message', (e) => e.data && e.data.type === 'sync-now' && connectionBack());
+  }
   showStatus();
   registerWorker();
   await route();

@@ -16,7 +16,7 @@ export function itemBlock(item, draft, save, photoSlot) {
   };
   const drawBody = () => body.replaceChildren(...(answer.answer ? details(item, answer, save, photoSlot) : []));
   const cite = item.condition_id ? `Permit condition ${item.condition_id}` : item.rule_id;
-  const block = h('fieldset', { class: `item${answer.answer === 'fail' ? ' failed' : ''}`, 'data-item': item.id },
+  const block = h('fieldset', { class: `item${answer.answer === 'fail' ? ' failed' : ''}`, 'data-item': item.id, id: `item-${item.id}`, tabindex: '-1' },
     h('legend', {}, item.prompt),
     h('p', { class: 'muted cite' }, cite),
     radios('Result', `answer-${item.id}`, item.answers.map((a) => [a, LABELS[a]]), answer.answer, setAnswer),

@@ -1,10 +1,11 @@
 // A new inspection: entry basis, the permit's checklist (kept in the draft, so it works offline), photos
 // with the phone's position at capture, notes. Every change is saved on the phone; "Send" queues it.
 import { getJson } from '../api.js';
-import { ENTRY_BASES, addPhoto, discardDraft, getDraft, photosOf, problems, removePhoto, saveDraft } from '../drafts.js';
+import { DEFAULT_RULES, ENTRY_BASES, addPhoto, asksEntryBasis, discardDraft, getDraft, photosOf, problems, removePhoto, saveDraft } from '../drafts.js';
 import { position } from '../geo.js';
 import { enqueue } from '../sync.js';
 import { errorBox, field, fmtTime, h, nextId, radios, render } from '../ui.js';
+import { getJson as readRules } from '../api.js';
 import { itemBlock } from './checklist.js';
 
 let timer = null;
@@ -17,19 +18,21 @@ export async function show(draftId) {
   const save = (now) => { clearTimeout(timer); if (now) saveDraft(draft); else timer = setTimeout(() => saveDraft(draft), 250); };
   const photoArea = h('div', { class: 'photos', 'aria-live': 'polite' });
   const slot = photoSlotFactory(draft, save);
-  const items = draft.checklist ? draft.checklist.content.items : [];
+  const items = (draft.checklist ? draft.checklist.content.items : []).filter((i) => !asksEntryBasis(i));
+  const rules = await readRules('/api/v1/field-settings').then((r) => r.data, () => DEFAULT_RULES);
   const box = errorBox();
   render(`Inspection: ${draft.site_name}`,
     h('p', { class: 'muted' }, `${draft.permit_number || 'No permit'} · started ${fmtTime(draft.started_at)} · saved on this phone`),
     problem ? h('p', { class: 'error', role: 'alert' }, problem) : null,
     draft.refusal ? h('p', { class: 'error', role: 'alert', id: 'refusal' },
       `The server refused this inspection: ${draft.refusal}. Correct it and send it again.`) : null,
+    box,
     entryBasis(draft, save),
     items.length ? h('section', { 'aria-labelledby': 'cl-h' }, h('h2', { id: 'cl-h' }, draft.checklist.title),
       items.map((item) => itemBlock(item, draft, save, slot))) : null,
     h('section', { 'aria-labelledby': 'ph-h' }, h('h2', { id: 'ph-h' }, 'Photos'), photoInput(draft, null, 'Take or add a photo', photoArea), photoArea),
-    notes(draft, save), box,
-    h('div', { class: 'actions' }, h('button', { type: 'button', class: 'primary', onclick: () => send(draft, box) }, 'Send inspection'),
+    notes(draft, save),
+    h('div', { class: 'actions' }, h('button', { type: 'button', class: 'primary', onclick: () => send(draft, box, rules) }, 'Send inspection'),
       h('button', { type: 'button', class: 'link', onclick: () => discard(draft) }, 'Discard this draft')));
   drawPhotos(draft, null, photoArea);
 }
@@ -56,7 +59,7 @@ function entryBasis(draft, save) {
     extra.replaceChildren(field(kind[1], input));
   };
   drawExtra();
-  return h('section', { class: 'card' }, radios('Entry basis', 'entry_basis', ENTRY_BASES, draft.entry_basis, (v) => {
+  return h('section', { class: 'card', id: 'entry', tabindex: '-1' }, radios('Entry basis', 'entry_basis', ENTRY_BASES, draft.entry_basis, (v) => {
     draft.entry_basis = v; drawExtra(); save(true);
   }), extra);
 }
@@ -112,14 +115,32 @@ async function discard(draft) {
   location.hash = '#/today';
 }
 
-async function send(draft, box) {
-  clearTimeout(timer);
-  const wrong = problems(draft, draft.checklist);
-  if (wrong.length) {
-    box.show({ message: 'Not sent yet — please fix:', fields: wrong });
-    box.focus();
-    return;
+// Errors at each item, and a summary at the top whose lines jump to the item.
+function showProblems(box, wrong) {
+  document.querySelectorAll('.item-error').forEach((el) => el.remove());
+  document.querySelectorAll('[aria-invalid]').forEach((el) => el.removeAttribute('aria-invalid'));
+  for (const p of wrong) {
+    const part = document.getElementById(p.target);
+    if (!part) continue;
+    part.setAttribute('aria-invalid', 'true');
+    const legend = part.querySelector('legend') || part.firstChild;
+    legend.after(h('p', { class: 'item-error' }, p.text));
   }
+  box.hidden = false;
+  box.replaceChildren(h('p', {}, wrong.length === 1 ? 'Not sent yet: one thing to fix.' : `Not sent yet: ${wrong.length} things to fix.`),
+    h('ul', { class: 'jumps' }, wrong.map((p) => h('li', {}, h('button', { type: 'button', class: 'link', onclick: () => {
+      const part = document.getElementById(p.target);
+      part.scrollIntoView({ block: 'start' });
+      (part.querySelector('input:not([disabled]), textarea') || part).focus({ preventScroll: true });
+    } }, p.text)))));
+  box.scrollIntoView({ block: 'start' });
+  box.focus({ preventScroll: true });
+}
+
+async function send(draft, box, rules) {
+  clearTimeout(timer);
+  const wrong = problems(draft, draft.checklist, rules);
+  if (wrong.length) { showProblems(box, wrong); return; }
   await enqueue({ ...draft, refusal: null }, await photosOf(draft.id));
   location.hash = '#/queue';
 }

@@ -3,7 +3,7 @@ import { request } from '../api.js';
 import { all } from '../idb.js';
 import { on } from '../events.js';
 import { session } from '../session.js';
-import { reopenDraft, retryJob, syncNow } from '../sync.js';
+import { reopenDraft, retryJob, sendNow } from '../sync.js';
 import { fmtTime, h, humanize, render } from '../ui.js';
 
 let unsubscribe = [];
@@ -29,7 +29,7 @@ async function draw() {
     h('p', { id: 'waiting-count' }, waiting ? `${waiting} step(s) waiting to be sent.` : 'Nothing waiting: everything on this phone has been sent.'),
     !session.active ? h('p', { class: 'error', role: 'alert' }, 'Sending is paused until you ', h('a', { href: '#/login' }, 'log in again'), '. Nothing is lost.') : null,
     h('p', { class: 'muted' }, persisted),
-    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: () => syncNow() }, 'Send now'),
+    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: () => sendNow() }, 'Send now'),
       h('span', { id: 'sync-state', role: 'status' })),
     shown.length ? h('ul', { class: 'queue' }, shown.map((d) => card(d, jobs, photos))) : h('p', { class: 'muted' }, 'No inspections sent from this phone yet.'),
     account(waiting),

@@ -68,6 +68,7 @@ function siteList(sites, withDue) {
 // Download what an inspection needs (site detail, each permit's checklist) while there is signal.
 async function prefetch(sites) {
   let done = 0;
+  await getJson('/api/v1/field-settings').catch(() => null); // the town's checklist and photo rules, kept offline
   for (const s of sites) {
     try {
       const { data, offlineCopy } = await getJson(`/api/v1/sites/${s.id}`);
