@@ -90,3 +90,12 @@ def test_the_field_app_reads_the_towns_rules_for_checklists_and_photo_accuracy(w
     assert done.status_code == 200, done.json
     assert client.get("/api/v1/field-settings", headers=agent).json == {
         "checklist_every_item_required": False, "photo_accuracy_max_m": 25}
+
+
+def test_a_board_member_is_told_which_boards_are_theirs(world, client):
+    boards = client.get("/api/v1/boards", headers=world.headers("carver", "board_member", "earth")).json
+    mine = [b["name"] for b in boards if b["mine"]]
+    assert mine == ["Carver Earth Removal Committee"] and len(boards) == 3
+    assert next(b for b in boards if b["mine"])["chapters"] == ["CARVER-136"]
+    agent = client.get("/api/v1/boards", headers=world.headers("carver", "agent")).json
+    assert [b["name"] for b in agent if b["mine"]] == ["Carver Conservation Commission"]

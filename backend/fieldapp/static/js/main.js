@@ -58,16 +58,16 @@ async function showRoute() {
 async function drawNav() {
   const nav = document.getElementById('nav');
   if (!session.active) { nav.replaceChildren(); return; }
-  const waiting = (await pending()).filter((j) => j.state === 'waiting').length;
+  const waiting = new Set((await pending()).filter((j) => j.state === 'waiting').map((j) => j.inspection_id)).size;
   const links = [
     session.isField() && ['#/today', 'Today'],
-    ['#/queue', waiting ? `Sync (${waiting})` : 'Sync'],
+    ['#/queue', waiting ? `Sync (${waiting})` : 'Sync', waiting ? `Sync: ${waiting} inspection${waiting === 1 ? '' : 's'} waiting` : null],
     session.isBoard() && ['#/board', 'Board'],
     session.isAdmin() && ['#/admin', 'Admin'],
   ].filter(Boolean);
   const current = location.hash.split('/').slice(0, 2).join('/');
-  nav.replaceChildren(h('ul', {}, links.map(([href, text]) => h('li', {},
-    h('a', { href, 'aria-current': current === href ? 'page' : null }, text)))));
+  nav.replaceChildren(h('ul', {}, links.map(([href, text, label]) => h('li', {},
+    h('a', { href, 'aria-current': current === href ? 'page' : null, 'aria-label': label }, text)))));
 }
 
 function showStatus() {

@@ -185,7 +185,18 @@ async function sha256(blob) {
 async function submitInspection(job) {
   const { data } = await postJson(`/api/v1/inspections/${job.inspection_id}/submit`);
   const draft = await get('drafts', job.inspection_id);
-  await put('drafts', { ...draft, state: 'sent', server: data, sent_at: new Date().toISOString() });
+  await put('drafts', { ...draft, state: 'sent', server: data, sent_at: new Date().toISOString(), decision: await decision(job.inspection_id) });
+}
+
+// What the server decided from this inspection: the violations it opened (null when it cannot be read now).
+async function decision(inspectionId) {
+  try {
+    const { data } = await getJson('/api/v1/violations');
+    const opened = data.filter((v) => v.inspection_id === inspectionId);
+    return { violations: opened.length, citations: [...new Set(opened.map((v) => v.citation))] };
+  } catch (error) {
+    return null;
+  }
 }
 
 const postJson = (path) => request('POST', path, { body: {} });

@@ -90,6 +90,11 @@ export function fmtDistance(meters) {
   return feet < 1000 ? `${Math.round(feet)} ft` : `${(meters / 1609.344).toFixed(1)} mi`;
 }
 
+const CHAPTERS = { 'CARVER-281': 'Carver wetlands bylaw (ch. 281)', 'CARVER-247': 'Carver land disturbance bylaw (ch. 247)',
+  'CARVER-136': 'Carver earth removal bylaw (ch. 136)', 'UPTON-280': 'Upton wetlands bylaw (ch. 280)',
+  'GARDNER-650': 'Gardner wetlands bylaw (ch. 650)' };
+export const chapterWords = (key) => CHAPTERS[key] || key;
+
 export const humanize = (s) => String(s || '').replace(/[_-]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
 // datetime-local value -> ISO instant with offset (UTC); '' -> null

@@ -4,8 +4,9 @@ import { getJson, postJson, request } from '../api.js';
 import { position } from '../geo.js';
 import { check, errorBox, field, fmtDate, fmtTime, h, humanize, nextId, render, select } from '../ui.js';
 import { slackCard } from './admin_slack.js';
+import { tasksView } from './admin_tasks.js';
 
-const TABS = [['sites', 'Sites'], ['parties', 'Parties'], ['permits', 'Permits'], ['users', 'Users'],
+const TABS = [['sites', 'Sites'], ['tasks', 'Tasks'], ['parties', 'Parties'], ['permits', 'Permits'], ['users', 'Users'],
   ['submissions', 'Submissions'], ['settings', 'Settings']];
 
 export async function show(tab = 'sites') {
@@ -47,6 +48,9 @@ const VIEWS = {
     notice = null;
     return [told, await slackCard(), h('p', { class: 'muted' }, `Configuration ${data.config_version}. A change applies from the next `
       + 'job run and is audited; assessments state the configuration they were made under.'), settingsForm(data, etag)];
+  },
+  tasks() {
+    return tasksView(table, adminForm);
   },
   async submissions() {
     const { data } = await getJson('/api/v1/submissions');

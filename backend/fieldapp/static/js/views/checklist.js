@@ -15,10 +15,10 @@ export function itemBlock(item, draft, save, photoSlot) {
     save(true);
   };
   const drawBody = () => body.replaceChildren(...(answer.answer ? details(item, answer, save, photoSlot) : []));
-  const cite = item.condition_id ? `Permit condition ${item.condition_id}` : item.rule_id;
+  const cite = item.condition_id ? `Permit condition ${item.condition_id}` : null; // never a rule id
   const block = h('fieldset', { class: `item${answer.answer === 'fail' ? ' failed' : ''}`, 'data-item': item.id, id: `item-${item.id}`, tabindex: '-1' },
     h('legend', {}, item.prompt),
-    h('p', { class: 'muted cite' }, cite),
+    cite ? h('p', { class: 'muted cite' }, cite) : null,
     radios('Result', `answer-${item.id}`, item.answers.map((a) => [a, LABELS[a]]), answer.answer, setAnswer),
     body);
   drawBody();

@@ -9,6 +9,7 @@ import { getJson as readRules } from '../api.js';
 import { itemBlock } from './checklist.js';
 
 let timer = null;
+let rules = DEFAULT_RULES;
 
 export async function show(draftId) {
   const draft = await getDraft(draftId);
@@ -19,7 +20,7 @@ export async function show(draftId) {
   const photoArea = h('div', { class: 'photos', 'aria-live': 'polite' });
   const slot = photoSlotFactory(draft, save);
   const items = (draft.checklist ? draft.checklist.content.items : []).filter((i) => !asksEntryBasis(i));
-  const rules = await readRules('/api/v1/field-settings').then((r) => r.data, () => DEFAULT_RULES);
+  rules = await readRules('/api/v1/field-settings').then((r) => r.data, () => DEFAULT_RULES);
   const box = errorBox();
   render(`Inspection: ${draft.site_name}`,
     h('p', { class: 'muted' }, `${draft.permit_number || 'No permit'} · started ${fmtTime(draft.started_at)} · saved on this phone`),
@@ -30,7 +31,7 @@ export async function show(draftId) {
     entryBasis(draft, save),
     items.length ? h('section', { 'aria-labelledby': 'cl-h' }, h('h2', { id: 'cl-h' }, draft.checklist.title),
       items.map((item) => itemBlock(item, draft, save, slot))) : null,
-    h('section', { 'aria-labelledby': 'ph-h' }, h('h2', { id: 'ph-h' }, 'Photos'), photoInput(draft, null, 'Take or add a photo', photoArea), photoArea),
+    h('section', { 'aria-labelledby': 'ph-h' }, h('h2', { id: 'ph-h' }, 'Photos'), liveAccuracy(), photoInput(draft, null, 'Take or add a photo', photoArea), photoArea),
     notes(draft, save),
     h('div', { class: 'actions' }, h('button', { type: 'button', class: 'primary', onclick: () => send(draft, box, rules) }, 'Send inspection'),
       h('button', { type: 'button', class: 'link', onclick: () => discard(draft) }, 'Discard this draft')));
@@ -65,7 +66,7 @@ function entryBasis(draft, save) {
 }
 
 function notes(draft, save) {
-  const area = h('textarea', { rows: 3, oninput: (e) => { draft.notes = e.target.value; save(); } });
+  const area = h('textarea', { rows: 3, name: 'notes', oninput: (e) => { draft.notes = e.target.value; save(); } });
   area.value = draft.notes || '';
   return field('Notes', area);
 }
@@ -80,6 +81,21 @@ function photoSlotFactory(draft, save) {
   };
 }
 
+// The GPS accuracy now, against the town's threshold for evidence photos (refreshed while on screen).
+function liveAccuracy() {
+  const out = h('p', { id: 'gps-now', role: 'status', class: 'muted' }, 'GPS: finding your position…');
+  if (!('geolocation' in navigator)) { out.textContent = 'GPS: this phone gives no position.'; return out; }
+  const id = navigator.geolocation.watchPosition((p) => {
+    if (!document.body.contains(out)) { navigator.geolocation.clearWatch(id); return; }
+    const m = Math.round(p.coords.accuracy);
+    const good = p.coords.accuracy <= rules.photo_accuracy_max_m;
+    out.className = good ? 'ok' : 'bad';
+    out.textContent = good ? `GPS: ±${m} m, good enough for evidence photos.`
+      : `GPS: ±${m} m. The town asks ±${rules.photo_accuracy_max_m} m for evidence: wait in the open if you can.`;
+  }, () => { out.textContent = 'GPS: no position (allow location for this app).'; }, { enableHighAccuracy: true, maximumAge: 5000, timeout: 20000 });
+  return out;
+}
+
 function photoInput(draft, itemId, label, area, after) {
   const id = nextId('photo');
   const input = h('input', { type: 'file', id, accept: 'image/*', capture: 'environment', class: 'file' });
@@ -88,7 +104,18 @@ function photoInput(draft, itemId, label, area, after) {
     input.value = '';
     for (const file of files) {
       const fix = await position({ maxAgeMs: 5000, timeoutMs: 8000 });
-      await addPhoto(draft, file, fix, itemId);
+      const limit = rules.photo_accuracy_max_m;
+      const poor = !fix || fix.accuracy_m > limit;
+      const where = fix ? `±${Math.round(fix.accuracy_m)} m` : 'unknown';
+      if (poor && !window.confirm(`Your position is ${where}; the town asks for ±${limit} m or better for evidence photos. `
+        + 'Use this photo anyway? (The inspection will say so.)')) continue;
+      const photo = await addPhoto(draft, file, fix, itemId);
+      if (poor) {
+        draft.notes = `${draft.notes ? `${draft.notes}\n` : ''}Photo ${photo.name || ''} taken with the position ${where} `
+          + `(the town asks ±${limit} m): used anyway by the agent.`;
+        document.querySelector('textarea[name=notes]').value = draft.notes;
+        await saveDraft(draft);
+      }
     }
     if (after) after();
     drawPhotos(draft, itemId, area);

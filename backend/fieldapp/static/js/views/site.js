@@ -3,7 +3,7 @@ import { getJson } from '../api.js';
 import { newDraft } from '../drafts.js';
 import { distanceFt, haversineM, positionSoon } from '../geo.js';
 import { session } from '../session.js';
-import { fmtDate, fmtDistance, fmtTime, h, humanize, offlineNote, render } from '../ui.js';
+import { chapterWords, fmtDate, fmtDistance, fmtTime, h, humanize, offlineNote, render } from '../ui.js';
 import { siteMap } from '../map.js';
 
 export async function show(siteId) {
@@ -33,7 +33,7 @@ function permitCard(site, permit) {
   } }, `Inspect under ${permit.number}`) : null;
   return h('article', { class: 'card' },
     h('h3', {}, `${permit.number} · ${humanize(permit.kind)}`),
-    h('p', { class: 'muted' }, `${permit.chapter} · issued ${fmtDate(permit.issued_on)} · expires ${fmtDate(permit.expires_on)}`),
+    h('p', { class: 'muted' }, `${chapterWords(permit.chapter)} · issued ${fmtDate(permit.issued_on)} · expires ${fmtDate(permit.expires_on)}`),
     permit.conditions.length ? h('ul', { class: 'conditions' }, permit.conditions.map((c) =>
       h('li', {}, h('strong', {}, `${c.id}: `), c.text))) : null,
     start);
@@ -42,8 +42,8 @@ function permitCard(site, permit) {
 function violationList(rows) {
   if (!rows.length) return h('p', { class: 'muted' }, 'None open.');
   return h('ul', { class: 'list violations' }, rows.map((v) => h('li', {},
-    h('strong', {}, `${v.provision} `), h('span', {}, `(${v.citation})`),
-    h('p', {}, v.description), h('p', { class: 'muted' }, `Observed ${fmtTime(v.observed_at)} · ${v.status}`))));
+    h('strong', {}, v.citation), h('p', {}, v.description),
+    h('p', { class: 'muted' }, `Observed ${fmtTime(v.observed_at)} · ${v.status}`))));
 }
 
 function deadlineList(rows) {
