@@ -13,7 +13,7 @@ import pytest
 from inspections.distance import round_accuracy_ft, round_ft
 from tests.browser.phone import GRAVEL_PIT, assert_glove_sized
 from tests.browser.records import PIT, photos_at_the_pit, site_and_permit, token, violation_at_the_pit
-from tests.browser.steps import logged_in, open_site
+from tests.browser.steps import logged_in, open_site, start_inspection
 
 pytestmark = pytest.mark.browser
 PROPERTY_LINE = "50-ft undisturbed buffer along the property line (Carver earth removal bylaw)"
@@ -106,3 +106,15 @@ def test_the_phone_measures_to_the_line_as_the_engine_does_for_the_same_points_t
         assert Decimal(said["distance_ft"]) == Decimal(str(engine["distance_ft"]))
         answers[said["indeterminate"]] += 1
     assert answers[True] and answers[False], answers
+
+
+def test_the_map_opens_beside_the_checklist(live, phones):
+    phone = logged_in(phones, live, "map-beside", "agent")
+    phone.ready_offline()
+    start_inspection(phone)
+    phone.page.get_by_text("Map of the site and its bylaw lines").click()
+    _map_drawn(phone, pins=0)
+    phone.page.get_by_role("button", name="Measure to the line").click()
+    assert phone.page.locator("#measure-out").inner_text().endswith("ft outside the 100-ft line of the bordering "
+                                                                   "vegetated wetland (100-ft buffer zone, "
+                                                                   "Carver wetlands bylaw).")

@@ -67,7 +67,8 @@ export function errorBox() {
   const box = h('div', { class: 'error', role: 'alert', tabindex: '-1', hidden: true });
   box.show = (error) => {
     box.hidden = false;
-    box.replaceChildren(h('p', {}, error.message || String(error)), ...(error.fields || []).map((f) => h('p', {}, f)));
+    const lines = [...new Set([error.message || String(error), ...(error.fields || [])])]; // each error once
+    box.replaceChildren(...lines.map((f) => h('p', {}, f)));
   };
   box.clear = () => { box.hidden = true; box.replaceChildren(); };
   return box;

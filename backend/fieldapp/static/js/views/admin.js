@@ -131,7 +131,13 @@ function settingControl(setting) {
     step: setting.kind === 'number' ? 'any' : null, min: setting.minimum ?? null, max: setting.maximum ?? null,
     value: shown(setting.value) });
   control.id = id;
-  const reset = h('input', { type: 'checkbox', name: `reset:${setting.key}`, disabled: !setting.set });
+  // Ticked while the default applies; changing the value unticks it; ticking it shows the default again.
+  const reset = h('input', { type: 'checkbox', name: `reset:${setting.key}`, checked: !setting.set });
+  control.addEventListener('input', () => { reset.checked = false; });
+  control.addEventListener('change', () => { reset.checked = false; });
+  reset.addEventListener('change', () => {
+    if (reset.checked) control.value = setting.kind === 'boolean' ? String(setting.default) : shown(setting.default);
+  });
   const value = () => {
     const raw = control.value.trim();
     if (setting.kind === 'boolean') return raw === 'true';
@@ -146,7 +152,16 @@ function settingControl(setting) {
   const hint = `${setting.note}. Default: ${shown(setting.default) || 'none'}; ${setting.set ? 'chosen by the town' : 'the default applies'}.`;
   const row = h('div', { class: 'setting', 'data-setting': setting.key }, field(setting.key, control, hint),
     check(reset, 'Use the default'));
-  return { setting, row, reset, value, changed };
+  const outOfBounds = () => {
+    const v = value();
+    if (reset.checked || typeof v !== 'number') return null;
+    if ((setting.minimum !== null && setting.minimum !== undefined && v < setting.minimum)
+      || (setting.maximum !== null && setting.maximum !== undefined && v > setting.maximum)) {
+      return `${setting.key}: must be between ${setting.minimum} and ${setting.maximum}`;
+    }
+    return null;
+  };
+  return { setting, row, reset, value, changed, outOfBounds };
 }
 
 function settingsForm(data, etag) {
@@ -155,10 +170,11 @@ function settingsForm(data, etag) {
     rows.filter((r) => r.setting.scope === scope).map((r) => r.row));
   return adminForm('Save settings', [section('bylaw engine', 'Readings the bylaws leave to the town'), section('app', 'This app')],
     async () => {
+      const refused = rows.map((r) => r.outOfBounds()).filter(Boolean); // the bounds the API states
+      if (refused.length) throw Object.assign(new Error('Not saved: please correct'), { fields: refused });
       const body = { set: {}, reset: [] };
       rows.forEach((r) => {
-        if (r.reset.checked) body.reset.push(r.setting.key);
-        else if (r.changed()) body.set[r.setting.key] = r.value();
+        if (r.reset.checked) { if (r.setting.set) body.reset.push(r.setting.key); } else if (r.changed()) body.set[r.setting.key] = r.value();
       });
       if (!Object.keys(body.set).length && !body.reset.length) throw new Error('Nothing changed.');
       await request('PATCH', '/api/v1/admin/settings', { body, headers: { 'If-Match': etag } });

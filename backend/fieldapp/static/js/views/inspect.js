@@ -29,6 +29,7 @@ export async function show(draftId) {
       `The server refused this inspection: ${draft.refusal}. Correct it and send it again.`) : null,
     box,
     entryBasis(draft, save),
+    mapBeside(draft),
     items.length ? h('section', { 'aria-labelledby': 'cl-h' }, h('h2', { id: 'cl-h' }, draft.checklist.title),
       items.map((item) => itemBlock(item, draft, save, slot))) : null,
     h('section', { 'aria-labelledby': 'ph-h' }, h('h2', { id: 'ph-h' }, 'Photos'), liveAccuracy(), photoInput(draft, null, 'Take or add a photo', photoArea), photoArea),
@@ -79,6 +80,18 @@ function photoSlotFactory(draft, save) {
     const label = spec.label === 'Photo' ? 'Add a photo to this item' : `Add a photo: ${spec.label}`;
     return h('div', { class: 'field' }, photoInput(draft, item.id, label, area, () => save(true)), area);
   };
+}
+
+// The site map beside the checklist, drawn when opened (the map library loads then, from the phone's cache).
+function mapBeside(draft) {
+  const slot = h('details', { class: 'card map-beside' }, h('summary', {}, 'Map of the site and its bylaw lines'));
+  slot.addEventListener('toggle', async () => {
+    if (!slot.open || slot.dataset.drawn) return;
+    slot.dataset.drawn = '1';
+    const { siteMap } = await import('../map.js');
+    slot.append(siteMap(draft.site_id));
+  });
+  return slot;
 }
 
 // The GPS accuracy now, against the town's threshold for evidence photos (refreshed while on screen).

@@ -43,7 +43,7 @@ export async function show() {
     h('section', { 'aria-labelledby': 'due-h' }, h('h2', { id: 'due-h' }, 'Due within 7 days'),
       due.length ? siteList(due, true) : h('p', { class: 'muted' }, 'Nothing due this week.')),
     h('section', { 'aria-labelledby': 'all-h' }, h('h2', { id: 'all-h' }, 'All sites'), siteList(rows, false)));
-  if (worker) prefetch(due.concat(rows).slice(0, PREFETCH_SITES));
+  if (worker) prefetch([...new Map(due.concat(rows).map((s) => [s.id, s])).values()].slice(0, PREFETCH_SITES));
   else document.getElementById('offline-ready').textContent = 'This browser keeps no offline copies here (the app needs HTTPS for that).';
 }
 
