@@ -115,6 +115,6 @@ def test_the_map_opens_beside_the_checklist(live, phones):
     phone.page.get_by_text("Map of the site and its bylaw lines").click()
     _map_drawn(phone, pins=0)
     phone.page.get_by_role("button", name="Measure to the line").click()
-    assert phone.page.locator("#measure-out").inner_text().endswith("ft outside the 100-ft line of the bordering "
-                                                                   "vegetated wetland (100-ft buffer zone, "
-                                                                   "Carver wetlands bylaw).")
+    said = phone.page.locator("#measure-out").inner_text()
+    assert said.endswith("ft outside the 100-ft line of the bordering vegetated wetland (100-ft buffer zone, "
+                         "Carver wetlands bylaw)."), said
