@@ -74,6 +74,7 @@ def test_an_agent_files_an_inspection_with_two_photos_and_a_failed_item_and_sees
     phone.heading(PIT)
     phone.page.get_by_role("region", name="Open violations").get_by_text("~§ 136-7C").wait_for()
     assert "CARVER-136" not in phone.page.locator("#main").inner_text(), "no rule id shown to a person"
+    phone.page.get_by_role("img", name="Evidence photo 2").wait_for()  # the violation's photos on the site
     phone.page.get_by_role("heading", name="Open violations").scroll_into_view_if_needed()
     phone.shot("05-site-with-violation")
     phone.check_accessibility("site")

@@ -118,6 +118,19 @@ async function once(method, path, { body, headers, auth }) {
 }
 
 export const getJson = (path) => request('GET', path);
+
+// An image or file behind the bearer token, as an object URL (an <img src> cannot send the token).
+export async function objectUrl(path) {
+  const controller = timed(TIMEOUTS.request_ms);
+  try {
+    const response = await fetch(path, { headers: authHeaders(), signal: controller.signal });
+    return response.ok ? URL.createObjectURL(await response.blob()) : null;
+  } catch (error) {
+    return null;
+  } finally {
+    controller.done();
+  }
+}
 export const postJson = (path, body) => request('POST', path, { body: body || {} });
 
 // A raw-body upload with progress (fetch cannot report upload progress; XHR can).
