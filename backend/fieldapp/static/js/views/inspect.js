@@ -10,6 +10,7 @@ import { itemBlock } from './checklist.js';
 
 let timer = null;
 let rules = DEFAULT_RULES;
+let liveFix = null; // the watch's latest fix: a photo uses it when fresh, else asks the GPS once
 
 export async function show(draftId) {
   const draft = await getDraft(draftId);
@@ -100,6 +101,8 @@ function liveAccuracy() {
   if (!('geolocation' in navigator)) { out.textContent = 'GPS: this phone gives no position.'; return out; }
   const id = navigator.geolocation.watchPosition((p) => {
     if (!document.body.contains(out)) { navigator.geolocation.clearWatch(id); return; }
+    liveFix = { lat: p.coords.latitude, lon: p.coords.longitude, accuracy_m: p.coords.accuracy,
+      captured_at: new Date(p.timestamp || Date.now()).toISOString(), at: Date.now() };
     const m = Math.round(p.coords.accuracy);
     const good = p.coords.accuracy <= rules.photo_accuracy_max_m;
     out.className = good ? 'ok' : 'bad';
@@ -116,16 +119,19 @@ function photoInput(draft, itemId, label, area, after) {
     const files = [...input.files];
     input.value = '';
     for (const file of files) {
-      const fix = await position({ maxAgeMs: 5000, timeoutMs: 8000 });
+      const age = liveFix ? Date.now() - liveFix.at : Infinity;
+      const fix = (age < 5000 ? liveFix : await position({ maxAgeMs: 5000, timeoutMs: 8000 })) || (age < 60000 ? liveFix : null);
       const limit = rules.photo_accuracy_max_m;
+      // A fix worse than the town's threshold asks first; no fix at all (indoors, GPS off) keeps the photo
+      // with "no position", as before, and the notes say so.
       const poor = !fix || fix.accuracy_m > limit;
       const where = fix ? `±${Math.round(fix.accuracy_m)} m` : 'unknown';
-      if (poor && !window.confirm(`Your position is ${where}; the town asks for ±${limit} m or better for evidence photos. `
+      if (fix && poor && !window.confirm(`Your position is ${where}; the town asks for ±${limit} m or better for evidence photos. `
         + 'Use this photo anyway? (The inspection will say so.)')) continue;
       const photo = await addPhoto(draft, file, fix, itemId);
       if (poor) {
-        draft.notes = `${draft.notes ? `${draft.notes}\n` : ''}Photo ${photo.name || ''} taken with the position ${where} `
-          + `(the town asks ±${limit} m): used anyway by the agent.`;
+        draft.notes = `${draft.notes ? `${draft.notes}\n` : ''}Photo ${photo.name || ''} taken with `
+          + `${fix ? `the position ${where}` : 'no position'} (the town asks ±${limit} m): used anyway by the agent.`;
         document.querySelector('textarea[name=notes]').value = draft.notes;
         await saveDraft(draft);
       }
