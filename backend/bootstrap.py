@@ -112,6 +112,8 @@ def register_blueprints(app: APIFlask) -> None:
     register_slack(app, app.config["SETTINGS"])
     from backend.fieldapp import bp as fieldapp
     app.register_blueprint(fieldapp)
+    from backend.fieldapp import compressed
+    compressed.install(app)
     from backend.public import bp as public_notice
     app.register_blueprint(public_notice)
     from backend.sms import install as install_sms

@@ -17,6 +17,9 @@ def register(app: APIFlask) -> None:
         app.register_blueprint(module.bp)
     from backend.api import fines
     app.register_blueprint(fines.bp)
+    from backend.api import field_settings, site_map
+    app.register_blueprint(site_map.bp)
+    app.register_blueprint(field_settings.bp)
     from backend.api import photos
     app.register_blueprint(photos.bp)
     from backend.api import sms, sms_webhooks

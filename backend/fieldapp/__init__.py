@@ -15,7 +15,7 @@ from pathlib import Path
 from flask import Blueprint, Response, send_from_directory
 
 STATIC = Path(__file__).parent / "static"
-ASSET_DIRS = ("css", "js", "icons")
+ASSET_DIRS = ("css", "js", "icons", "vendor")
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; "
        "connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; "
        "form-action 'self'; frame-ancestors 'none'")

@@ -35,6 +35,11 @@ def _due_days(value: Any) -> None:
         raise ValueError("must be between 0 and 90 days")
 
 
+def _accuracy_m(value: Any) -> None:
+    if not 1 <= value <= 100:
+        raise ValueError("must be between 1 and 100 metres")
+
+
 def _skew_seconds(value: Any) -> None:
     if not 0 <= value <= 86_400:
         raise ValueError("must be between 0 and 86400 seconds")
@@ -60,6 +65,13 @@ APP_SETTINGS: Mapping[str, AppSetting] = {
     "photo_clock_skew_max_seconds": AppSetting(int, 120, "seconds a photo's camera time may differ from "
                                                "its GPS time before the photo is flagged", _skew_seconds,
                                                0, 86_400),
+    # The field app's own rules (read by agents through GET /api/v1/field-settings):
+    "checklist_every_item_required": AppSetting(
+        bool, True, "an inspection is sent only when every checklist item is answered (N/A with a reason "
+        "when it does not apply); false: one answer is enough"),
+    "photo_accuracy_max_m": AppSetting(
+        int, 10, "metres of GPS accuracy an evidence photo needs; the agent may use a worse fix anyway, and "
+        "the inspection says so", _accuracy_m, 1, 100),
 }
 
 

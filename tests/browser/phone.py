@@ -1,5 +1,5 @@
 """A phone: a persistent Chromium profile (so IndexedDB, the service worker and its caches survive closing the
-browser) at 390x844 with a granted geolocation; helpers to log in, check accessibility with axe-core, and
+browser) at 412x915 with a granted geolocation; helpers to log in, check accessibility with axe-core, and
 save screenshots under artifacts/screenshots/."""
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
-PHONE = {"width": 390, "height": 844}
+PHONE = {"width": 412, "height": 915}
 GRAVEL_PIT = {"latitude": 41.90205, "longitude": -70.76510, "accuracy": 8}
 CSP_WATCH = ("window.__csp = []; document.addEventListener('securitypolicyviolation', "
              "(e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));")
@@ -70,6 +70,17 @@ class Phone:
         }""")
         assert found == [], f"accessibility violations on {screen}:\n" + "\n".join(found)
 
+    def check_contrast_aaa(self, screen: str) -> None:
+        """axe-core's color-contrast-enhanced rule (WCAG AAA, 7:1): what the high-contrast mode promises."""
+        self.page.add_script_tag(path=str(AXE))
+        found = self.page.evaluate("""async () => {
+            const r = await axe.run(document, {runOnly: {type: 'rule', values: ['color-contrast-enhanced']},
+                                               resultTypes: ['violations']});
+            return r.violations.flatMap(v => v.nodes.slice(0, 5).map(n => `${n.target.join(' ')}: ${n.any
+              .map(a => a.message).join(' ')}`));
+        }""")
+        assert found == [], f"AAA contrast on {screen}:\n" + "\n".join(found)
+
     def csp_violations(self) -> list[str]:
         return self.page.evaluate("window.__csp || []")
 
@@ -96,12 +107,14 @@ class Phones:
         self.base_url, self.profiles = base_url, profiles
         self.open_phones: list[Phone] = []
 
-    def open(self, name: str, geolocation: dict[str, float] | None = None, bypass_csp: bool = True) -> Phone:
+    def open(self, name: str, geolocation: dict[str, float] | None = None, bypass_csp: bool = True,
+             service_workers: str = "allow") -> Phone:
         context = self.playwright.chromium.launch_persistent_context(
             str(self.profiles / name), executable_path=self.chromium, args=ARGS, headless=True,
             viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2, locale="en-US",
             timezone_id="America/New_York",
-            geolocation=geolocation or GRAVEL_PIT, permissions=["geolocation"], bypass_csp=bypass_csp)
+            geolocation=geolocation or GRAVEL_PIT, permissions=["geolocation"], bypass_csp=bypass_csp,
+            service_workers=service_workers)
         phone = Phone(context, self.base_url)
         self.open_phones.append(phone)
         return phone
@@ -125,3 +138,26 @@ class Phones:
 
 def gzip_size(body: bytes) -> int:
     return len(gzip.compress(body, compresslevel=9))
+
+
+# Every tap target at least 48 x 48 CSS px and 8 px from the next (Material 48 dp; Apple 44 pt). A radio or
+# checkbox is tapped through its label, so the label (or the control's wrapper) is the target. Links inside a
+# sentence (a <p>'s running text) are exempt, as WCAG 2.5.8 exempts inline links.
+TAP_TARGETS = Path(__file__).with_name("tap_targets.js")
+
+
+def assert_glove_sized(phone: Phone, screen: str) -> None:
+    """Every tap target of the screen >= 48 x 48 px and >= 8 px from the next (a screenshot is kept)."""
+    phone.shot(f"gloves-{screen.replace(' ', '-').lower()}", top=True)
+    count, problems = tap_target_problems(phone)
+    assert count >= 2, f"{screen}: no tap targets measured"
+    assert problems == [], f"{screen}: {len(problems)} tap targets too small or too close:\n" + \
+        "\n".join(problems)
+
+
+def tap_target_problems(phone: Phone, min_size: int = 48, min_gap: int = 8) -> tuple[int, list[str]]:
+    """(how many targets were measured, what is too small or too close) on the current screen."""
+    script = "\n".join(line for line in TAP_TARGETS.read_text(encoding="utf-8").splitlines()
+                       if not line.startswith("//"))
+    found = phone.page.evaluate(script, [min_size, min_gap])
+    return found["count"], found["problems"]

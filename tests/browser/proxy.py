@@ -3,6 +3,9 @@
 `offline()` makes it reset every connection (the service worker's requests fail too, unlike with the browser's
 offline switch); `online()` forwards again. `lose_next_response(method, path_prefix)` forwards one request to
 the app but hangs up before the answer reaches the browser: the request took effect, the client cannot know.
+`hang()` makes it a server that accepts and never answers (each request is read, then held open, unanswered,
+until the proxy closes), as a wedged server or a dead link behind a captive portal does; `online()` forwards
+new requests again while the hung ones stay hung, so the app must give up on them by itself.
 Every request is logged with its outcome, so tests can prove nothing reached the app while offline.
 """
 from __future__ import annotations
@@ -19,7 +22,7 @@ class Seen:
     method: str
     path: str
     at: float  # time.time()
-    outcome: str  # forwarded | refused | answer_lost
+    outcome: str  # forwarded | refused | answer_lost | hung
 
 
 @dataclass
@@ -27,6 +30,7 @@ class SwitchableProxy:
     upstream_port: int
     log: list[Seen] = field(default_factory=list)
     _online: bool = True
+    _hanging: bool = False
     _lose: list[tuple[str, str]] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -45,7 +49,10 @@ class SwitchableProxy:
         self._online = False
 
     def online(self) -> None:
-        self._online = True
+        self._online, self._hanging = True, False
+
+    def hang(self) -> None:
+        self._hanging = True
 
     def lose_next_response(self, method: str, path_prefix: str) -> None:
         with self._lock:
@@ -83,6 +90,11 @@ class SwitchableProxy:
             if head is None:
                 return
             method, path = head.split(b" ", 2)[:2]
+            if self._hanging:
+                self._note(method.decode(), path.decode(), "hung")
+                while not self._stopping:
+                    time.sleep(0.05)
+                return
             self._relay(client, method.decode(), path.decode(), head, body)
 
     def _relay(self, client: socket.socket, method: str, path: str, head: bytes, body: bytes) -> None:

@@ -3,6 +3,7 @@ reading the database where the tests check what was really stored (and when)."""
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 import uuid
 from typing import Any
@@ -54,6 +55,24 @@ def violation_at_the_pit(live: LiveApp) -> None:
                 {"item_id": "buffer-50ft", "answer": "fail", "data": {"nearest_disturbance_ft": 12}}]}
     assert client.post("/api/v1/inspections", json=body, headers=agent).status_code == 201
     assert client.post(f"/api/v1/inspections/{iid}/submit", headers=agent).status_code == 200
+
+
+def photos_at_the_pit(live: LiveApp, offsets_ft: list[tuple[float, float]]) -> None:
+    """Photo records of the pit's inspection, each at (north_ft, east_ft) from the site's centre (as the
+    server keeps them after an upload with the phone's position)."""
+    from backend.audit import acting_as
+    from backend.demo import FT_PER_DEG_LAT
+    from backend.models import Inspection, Photo, Site
+    with live.db() as session, acting_as("test:photos"):
+        site = session.scalar(select(Site).where(Site.name == PIT))
+        inspection = session.scalar(select(Inspection).where(Inspection.site_id == site.id))
+        for north, east in offsets_ft:
+            lat = site.lat + north / FT_PER_DEG_LAT
+            lon = site.lon + east / (FT_PER_DEG_LAT * math.cos(math.radians(site.lat)))
+            session.add(Photo(id=uuid.uuid4(), town_id=site.town_id, inspection_id=inspection.id,
+                              sha256="0" * 64, size=1000, mime="image/jpeg", lat=lat, lon=lon, accuracy_m=5.0,
+                              provenance="device", taken_at=dt.datetime.now(dt.UTC)))
+        session.commit()
 
 
 def jpeg(name: str, size: tuple[int, int]) -> dict[str, Any]:

@@ -129,6 +129,7 @@ def test_the_town_administrator_confirms_a_reading_in_the_settings_and_a_refusal
     amb17 = page.locator("[data-setting='carver247.noncriminal_3rd_amount']")
     assert amb17.get_by_label("carver247.noncriminal_3rd_amount").input_value() == "300000"
     assert "AMB-17" in amb17.inner_text() and "the default applies" in amb17.inner_text()
+    assert amb17.get_by_label("Use the default").is_checked(), "the default applies: the box says so"
     phone.check_accessibility("admin settings")
     page.get_by_label("roll_c4s9", exact=True).select_option("true")
     page.get_by_label("reinspection_due_days", exact=True).fill("400")
@@ -136,6 +137,7 @@ def test_the_town_administrator_confirms_a_reading_in_the_settings_and_a_refusal
     alert = page.get_by_role("alert").filter(has_text="reinspection_due_days")
     alert.wait_for()
     assert "between 0 and 90" in alert.inner_text()
+    assert alert.inner_text().count("between 0 and 90") == 1, "each error once"
     [town] = rows(live, "Town", slug="carver")
     assert "roll_c4s9" not in (town.settings or {}), "all or nothing"
     page.get_by_label("reinspection_due_days", exact=True).fill("10")
@@ -144,4 +146,5 @@ def test_the_town_administrator_confirms_a_reading_in_the_settings_and_a_refusal
     [town] = rows(live, "Town", slug="carver")
     assert town.settings["roll_c4s9"] is True and town.settings["reinspection_due_days"] == 10
     assert "chosen by the town" in page.locator("[data-setting='roll_c4s9']").inner_text()
+    assert not page.locator("[data-setting='roll_c4s9']").get_by_label("Use the default").is_checked()
     phone.shot("12-admin-settings")

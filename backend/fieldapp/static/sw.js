@@ -2,7 +2,7 @@
  *
  * - The shell (/, the manifest, /static/app/...) is cache-first: it opens with no signal at all. Pages the
  *   server renders (Slack's install redirect /slack/..., the public notice /n/...) always go to the server.
- * - GET /api/v1/... is network-first with a cache fallback when there is no answer within a few seconds or
+ * - GET /api/v1/... is network-first with a cache fallback when there is no answer within 1.5 seconds or
  *   a 5xx (an offline copy is marked with the header X-Offline-Copy: <when it was fetched>), so sites,
  *   checklists and lists read in the office work in the bog. Only 200 answers are kept.
  * - POST, PUT, PATCH and DELETE are never cached or replayed here: the page's sync queue owns them.
@@ -10,7 +10,10 @@
 /* global VERSION, SHELL */
 const SHELL_CACHE = `shell-${VERSION}`;
 const API_CACHE = 'api-v1';
-const NETWORK_WAIT_MS = 6000;
+const NETWORK_WAIT_MS = 1500; // then the cached copy is shown, with its age, while the refresh goes on
+// The worker's own fetches give up too (else hung requests hold the browser's few connections to the host);
+// the page tells it its request timeout.
+let networkTimeoutMs = 15000;
 const NOT_CACHED = [/\/original$/, /\.pdf$/, /\/auth\//, /\/openapi\.json$/];
 const SERVER_PAGES = /^\/(slack|n)\//;
 
@@ -31,9 +34,16 @@ self.addEventListener('activate', (event) => {
 });
 
 self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'timeouts' && event.data.request_ms > 0) networkTimeoutMs = event.data.request_ms;
   if (event.data && event.data.type === 'clear-api-cache') {
     event.waitUntil(caches.delete(API_CACHE));
   }
+});
+
+// Background Sync: the connection is back; tell the open app to send its queue (the queue lives in the page).
+self.addEventListener('sync', (event) => {
+  if (event.tag !== 'send-queue') return;
+  event.waitUntil(self.clients.matchAll({ type: 'window' }).then((all) => all.forEach((c) => c.postMessage({ type: 'sync-now' }))));
 });
 
 self.addEventListener('fetch', (event) => {
@@ -62,10 +72,12 @@ async function shellFirst(request) {
 
 async function networkFirst(request, event) {
   const cache = await caches.open(API_CACHE);
-  const network = fetch(request).then(async (response) => {
+  const controller = new AbortController();
+  const giveUp = setTimeout(() => controller.abort(), networkTimeoutMs);
+  const network = fetch(request, { signal: controller.signal }).then(async (response) => {
     if (response.status === 200) await cache.put(request, await stamped(response.clone()));
     return response;
-  });
+  }).finally(() => clearTimeout(giveUp));
   event.waitUntil(network.catch(() => null));
   const cached = await cache.match(request);
   if (!cached) return network.catch(() => offline());

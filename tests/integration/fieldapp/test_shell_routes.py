@@ -77,3 +77,32 @@ def test_the_shell_routes_only_answer_reads(client, method):
 def test_the_data_still_needs_a_token(client):
     assert client.get("/api/v1/sites").status_code == 401
     assert client.get("/api/v1/sites", headers={"Authorization": "Bearer fe_forged"}).status_code == 401
+
+
+@pytest.mark.parametrize("encoding", ["br", "gzip"])
+def test_the_app_scripts_and_styles_come_compressed_when_the_browser_accepts_it(client, encoding):
+    for path in ("/static/app/js/main.js", "/static/app/css/app.css"):
+        plain = get(client, path)
+        packed = client.get(path, headers={"Accept-Encoding": encoding})
+        body = packed.get_data()
+        packed.close()
+        assert packed.headers["Content-Encoding"] == encoding, path
+        assert "Accept-Encoding" in packed.headers["Vary"]
+        assert packed.headers["X-Content-Type-Options"] == "nosniff"
+        assert len(body) < len(plain.get_data()) / 2, path
+        assert _decoded(body, encoding) == plain.get_data(), path
+
+
+def test_shell_files_are_revalidated_and_versioned_vendor_files_cached_for_a_year(client):
+    shell = get(client, "/static/app/js/main.js")
+    assert shell.headers["Cache-Control"] == "max-age=0, public" and shell.headers["ETag"]
+    vendored = [url for url in asset_urls() if "/vendor/" in url]
+    for url in vendored:
+        assert "immutable" in get(client, url).headers["Cache-Control"], url
+
+
+def _decoded(body: bytes, encoding: str) -> bytes:
+    import gzip
+
+    import brotli
+    return brotli.decompress(body) if encoding == "br" else gzip.decompress(body)

@@ -58,21 +58,34 @@ export async function discardDraft(id) {
   });
 }
 
-// What the agent must still fix before sending, as readable sentences (empty when ready).
-export function problems(draft, checklist) {
+// The checklist item that asks the entry basis again: the inspection's own entry basis answers it (asked once).
+export const asksEntryBasis = (item) => item.id === 'entry-basis';
+export const DEFAULT_RULES = { checklist_every_item_required: true, photo_accuracy_max_m: 10 };
+
+// What the agent must still fix before sending: [{target, text}] (target: the id of the part to jump to).
+export function problems(draft, checklist, rules = DEFAULT_RULES) {
   const out = [];
-  if (draft.entry_basis === 'owner_consent' && !draft.consent_name.trim()) out.push('Owner consent: enter the name of the person who consented.');
-  if (draft.entry_basis === 'warrant' && !draft.warrant_number.trim()) out.push('Warrant: enter the warrant number.');
-  const answered = Object.entries(draft.answers).filter(([, a]) => a.answer);
-  if (!answered.length) out.push('Answer at least one checklist item.');
-  const items = new Map((checklist ? checklist.content.items : []).map((i) => [i.id, i]));
-  for (const [id, a] of answered) {
-    const item = items.get(id);
-    if (!item) continue;
+  const add = (target, text) => out.push({ target, text });
+  if (draft.entry_basis === 'owner_consent' && !draft.consent_name.trim()) add('entry', 'Owner consent: enter the name of the person who consented.');
+  if (draft.entry_basis === 'warrant' && !draft.warrant_number.trim()) add('entry', 'Warrant: enter the warrant number.');
+  const items = (checklist ? checklist.content.items : []).filter((i) => !asksEntryBasis(i));
+  const answer = (item) => draft.answers[item.id] || {};
+  if (!rules.checklist_every_item_required && items.length && !items.some((i) => answer(i).answer)) {
+    add(`item-${items[0].id}`, 'Answer at least one checklist item.');
+  }
+  for (const item of items) {
+    const a = answer(item);
+    const target = `item-${item.id}`;
+    if (!a.answer) {
+      const words = item.answers.map((x) => ({ pass: 'Pass', fail: 'Fail', na: 'N/A' }[x]));
+      if (rules.checklist_every_item_required) add(target, `${shortPrompt(item)}: choose ${words.slice(0, -1).join(', ')} or ${words.at(-1)}.`);
+      continue;
+    }
+    if (a.answer === 'na' && !(a.note || '').trim()) add(target, `${shortPrompt(item)}: say in the note why it does not apply.`);
     for (const f of item.fields) {
       const value = (a.fields || {})[f.name];
       if (f.kind !== 'photo' && f.required_on.includes(a.answer) && (value === undefined || value === '' || value === null)) {
-        out.push(`${shortPrompt(item)}: “${f.label}” is required when the answer is ${a.answer}.`);
+        add(target, `${shortPrompt(item)}: “${f.label}” is required when the answer is ${a.answer === 'na' ? 'N/A' : a.answer}.`);
       }
     }
   }

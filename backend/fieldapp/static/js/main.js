@@ -1,6 +1,6 @@
 // Boot: service worker, session, navigation, connectivity and the sync queue. Views are loaded on demand.
 import { on } from './events.js';
-import { NetworkError } from './api.js';
+import { NetworkError, serverState } from './api.js';
 import { h, render } from './ui.js';
 import { session } from './session.js';
 import { connectionBack, pending, syncSoon } from './sync.js';
@@ -58,22 +58,25 @@ async function showRoute() {
 async function drawNav() {
   const nav = document.getElementById('nav');
   if (!session.active) { nav.replaceChildren(); return; }
-  const waiting = (await pending()).filter((j) => j.state === 'waiting').length;
+  const waiting = new Set((await pending()).filter((j) => j.state === 'waiting').map((j) => j.inspection_id)).size;
   const links = [
     session.isField() && ['#/today', 'Today'],
-    ['#/queue', waiting ? `Sync (${waiting})` : 'Sync'],
+    ['#/queue', waiting ? `Sync (${waiting})` : 'Sync', waiting ? `Sync: ${waiting} inspection${waiting === 1 ? '' : 's'} waiting` : null],
     session.isBoard() && ['#/board', 'Board'],
     session.isAdmin() && ['#/admin', 'Admin'],
   ].filter(Boolean);
   const current = location.hash.split('/').slice(0, 2).join('/');
-  nav.replaceChildren(h('ul', {}, links.map(([href, text]) => h('li', {},
-    h('a', { href, 'aria-current': current === href ? 'page' : null }, text)))));
+  nav.replaceChildren(h('ul', {}, links.map(([href, text, label]) => h('li', {},
+    h('a', { href, 'aria-current': current === href ? 'page' : null, 'aria-label': label }, text)))));
 }
 
 function showStatus() {
   const box = document.getElementById('netstate');
   const lines = [];
   if (!navigator.onLine) lines.push(h('p', {}, 'Offline: everything you enter is saved on this phone and sent later.'));
+  else if (serverState === 'no-answer') {
+    lines.push(h('p', {}, 'The server is not answering. Keep working: everything is saved on this phone and sent when it answers.'));
+  }
   if (!session.active && session.expiredFlag && location.hash !== '#/login') {
     lines.push(h('p', {}, 'Your session has ended; sending is paused and nothing is lost. ',
       h('a', { href: '#/login' }, 'Log in again')));
@@ -82,7 +85,23 @@ function showStatus() {
   box.replaceChildren(...lines);
 }
 
+// High contrast (AAA) for sunlight, remembered on this phone.
+function contrastToggle() {
+  const button = document.getElementById('contrast');
+  const apply = (on) => {
+    document.documentElement.classList.toggle('hc', on);
+    button.setAttribute('aria-pressed', String(on));
+  };
+  apply(localStorage.getItem('fe-contrast') === 'high');
+  button.addEventListener('click', () => {
+    const on = !document.documentElement.classList.contains('hc');
+    localStorage.setItem('fe-contrast', on ? 'high' : 'normal');
+    apply(on);
+  });
+}
+
 async function boot() {
+  contrastToggle();
   await session.load();
   window.addEventListener('hashchange', route);
   window.addEventListener('hashchange', showStatus);
@@ -90,6 +109,10 @@ async function boot() {
   window.addEventListener('offline', showStatus);
   on('session', () => { showStatus(); drawNav(); });
   on('queue', drawNav);
+  on('server', showStatus);
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.addEventListener('message', (e) => e.data && e.data.type === 'sync-now' && connectionBack());
+  }
   showStatus();
   registerWorker();
   await route();

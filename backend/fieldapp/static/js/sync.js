@@ -3,8 +3,11 @@
 // Every request carries the client's ids, so a retry after a lost answer is harmless (same id -> 200).
 // Outcomes: 2xx done; 401 pauses the queue until the agent logs in again (nothing is dropped);
 // 408/429/5xx/no connection retry with backoff; any other 4xx marks the job refused with the server's words.
-import { ApiError, NetworkError, getJson, request, upload } from './api.js';
-import { emit } from './events.js';
+// A request that hangs times out (api.js); while the server is not answering it is probed every few seconds,
+// and when it answers again the hung requests are dropped and the queue goes at once ("Send now" does the
+// same). Background Sync, where the browser has it, wakes an open app when the connection returns.
+import { ApiError, NetworkError, TIMEOUTS, abortAll, getJson, noteServer, request, upload } from './api.js';
+import { emit, on } from './events.js';
 import { all, get, put, tx } from './idb.js';
 import { session } from './session.js';
 import { inspectionBody } from './drafts.js';
@@ -29,7 +32,39 @@ export async function enqueue(draft, photos) {
     jobs.forEach((j) => s.jobs.put(j));
   });
   emit('queue');
+  backgroundSync();
   syncSoon();
+}
+
+function backgroundSync() {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.ready.then((r) => r.sync && r.sync.register('send-queue')).catch(() => null);
+}
+
+// "Send now": stop waiting on any request in flight and send every waiting step at once.
+export function sendNow() {
+  abortAll();
+  return connectionBack();
+}
+
+let probing = null;
+on('server', ({ state }) => {
+  clearInterval(probing);
+  if (state === 'ok') { sendNow(); return; }
+  probing = setInterval(probe, TIMEOUTS.probe_ms);
+});
+
+async function probe() {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), Math.min(TIMEOUTS.request_ms, TIMEOUTS.probe_ms));
+  try {
+    await fetch('/healthz', { cache: 'no-store', signal: controller.signal });
+    noteServer('ok');
+  } catch (error) {
+    // still not answering
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function pending() {
@@ -88,7 +123,7 @@ async function attempt(job) {
     await finish(job, 'done');
     return 'done';
   } catch (error) {
-    if (error instanceof NetworkError) { await retryLater(job, error.message); return 'offline'; }
+    if (error instanceof NetworkError) { await retryLater(job, error.message, error.forced); return 'offline'; }
     if (!(error instanceof ApiError)) { await retryLater(job, String(error.message || error)); return 'retry'; }
     if (error.status === 401) { await note(job, 'paused: log in again to send this'); return 'auth'; }
     if (RETRYABLE.has(error.status) || error.status >= 500) { await retryLater(job, error.full); return 'retry'; }
@@ -150,7 +185,18 @@ async function sha256(blob) {
 async function submitInspection(job) {
   const { data } = await postJson(`/api/v1/inspections/${job.inspection_id}/submit`);
   const draft = await get('drafts', job.inspection_id);
-  await put('drafts', { ...draft, state: 'sent', server: data, sent_at: new Date().toISOString() });
+  await put('drafts', { ...draft, state: 'sent', server: data, sent_at: new Date().toISOString(), decision: await decision(job.inspection_id) });
+}
+
+// What the server decided from this inspection: the violations it opened (null when it cannot be read now).
+async function decision(inspectionId) {
+  try {
+    const { data } = await getJson('/api/v1/violations');
+    const opened = data.filter((v) => v.inspection_id === inspectionId);
+    return { violations: opened.length, citations: [...new Set(opened.map((v) => v.citation))] };
+  } catch (error) {
+    return null;
+  }
 }
 
 const postJson = (path) => request('POST', path, { body: {} });
@@ -171,9 +217,9 @@ async function finish(job, state, message = null, status = null) {
   emit('queue');
 }
 
-async function retryLater(job, message) {
+async function retryLater(job, message, now = false) {
   const attempts = job.attempts + 1;
-  await put('jobs', { ...job, attempts, next_at: Date.now() + delayFor(attempts), last_error: message });
+  await put('jobs', { ...job, attempts, next_at: now ? 0 : Date.now() + delayFor(attempts), last_error: message });
   emit('job', { id: job.id, state: 'waiting' });
   emit('queue');
 }

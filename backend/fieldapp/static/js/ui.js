@@ -48,22 +48,27 @@ export function select(name, options, value) {
   return h('select', { name }, options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)));
 }
 
+// A segmented control built on radio inputs, each inside its label (the whole segment is the tap target;
+// keyboard and screen readers still see a radio group).
 export function radios(legend, name, options, value, onChange) {
   const set = h('fieldset', { class: 'radios' }, h('legend', {}, legend));
   for (const [v, text] of options) {
-    const id = nextId(name);
-    set.append(h('span', { class: 'radio' },
-      h('input', { type: 'radio', id, name, value: v, checked: v === value, onchange: () => onChange(v) }),
-      h('label', { for: id }, text)));
+    set.append(h('label', { class: 'seg' },
+      h('input', { type: 'radio', id: nextId(name), name, value: v, checked: v === value, onchange: () => onChange(v) }),
+      h('span', {}, text)));
   }
   return set;
 }
+
+// A checkbox inside its label: the whole row is the tap target.
+export const check = (input, ...text) => h('label', { class: 'check' }, input, h('span', {}, ...text));
 
 export function errorBox() {
   const box = h('div', { class: 'error', role: 'alert', tabindex: '-1', hidden: true });
   box.show = (error) => {
     box.hidden = false;
-    box.replaceChildren(h('p', {}, error.message || String(error)), ...(error.fields || []).map((f) => h('p', {}, f)));
+    const lines = [...new Set([error.message || String(error), ...(error.fields || [])])]; // each error once
+    box.replaceChildren(...lines.map((f) => h('p', {}, f)));
   };
   box.clear = () => { box.hidden = true; box.replaceChildren(); };
   return box;
@@ -85,6 +90,11 @@ export function fmtDistance(meters) {
   const feet = meters * 3.28084;
   return feet < 1000 ? `${Math.round(feet)} ft` : `${(meters / 1609.344).toFixed(1)} mi`;
 }
+
+const CHAPTERS = { 'CARVER-281': 'Carver wetlands bylaw (ch. 281)', 'CARVER-247': 'Carver land disturbance bylaw (ch. 247)',
+  'CARVER-136': 'Carver earth removal bylaw (ch. 136)', 'UPTON-280': 'Upton wetlands bylaw (ch. 280)',
+  'GARDNER-650': 'Gardner wetlands bylaw (ch. 650)' };
+export const chapterWords = (key) => CHAPTERS[key] || key;
 
 export const humanize = (s) => String(s || '').replace(/[_-]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 

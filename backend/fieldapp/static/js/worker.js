@@ -1,7 +1,13 @@
+import { TIMEOUTS } from './api.js';
+
 // The service worker: registered at the root scope; pages wait for it to take control before fetching what
 // must be kept for offline use (requests made before that bypass its cache).
 export async function registerWorker() {
   if (!('serviceWorker' in navigator)) return;
+  const tell = () => navigator.serviceWorker.controller
+    && navigator.serviceWorker.controller.postMessage({ type: 'timeouts', request_ms: TIMEOUTS.request_ms });
+  navigator.serviceWorker.addEventListener('controllerchange', tell);
+  tell();
   try {
     await navigator.serviceWorker.register('/sw.js', { scope: '/' });
   } catch (error) {

@@ -2,10 +2,11 @@
 // forms to add a site, a party or a user and to change settings. Everything else stays in the API.
 import { getJson, postJson, request } from '../api.js';
 import { position } from '../geo.js';
-import { errorBox, field, fmtDate, fmtTime, h, humanize, nextId, render, select } from '../ui.js';
+import { check, errorBox, field, fmtDate, fmtTime, h, humanize, nextId, render, select } from '../ui.js';
 import { slackCard } from './admin_slack.js';
+import { tasksView } from './admin_tasks.js';
 
-const TABS = [['sites', 'Sites'], ['parties', 'Parties'], ['permits', 'Permits'], ['users', 'Users'],
+const TABS = [['sites', 'Sites'], ['tasks', 'Tasks'], ['parties', 'Parties'], ['permits', 'Permits'], ['users', 'Users'],
   ['submissions', 'Submissions'], ['settings', 'Settings']];
 
 export async function show(tab = 'sites') {
@@ -48,6 +49,9 @@ const VIEWS = {
     return [told, await slackCard(), h('p', { class: 'muted' }, `Configuration ${data.config_version}. A change applies from the next `
       + 'job run and is audited; assessments state the configuration they were made under.'), settingsForm(data, etag)];
   },
+  tasks() {
+    return tasksView(table, adminForm);
+  },
   async submissions() {
     const { data } = await getJson('/api/v1/submissions');
     return [data.length ? table(['Received', 'Kind', 'From', 'Status'], data.map((s) => [fmtTime(s.received_at), humanize(s.kind), s.from_name || '—', s.status]))
@@ -84,7 +88,7 @@ function partyForm() {
   const language = select('language', [['en', 'English'], ['es', 'Spanish'], ['pt', 'Portuguese']], 'en');
   const consent = h('input', { type: 'checkbox', name: 'sms_consent' });
   return adminForm('Add a party', [field('Kind', kind), field('Name', name), field('Mobile phone', phone, 'For courtesy texts, with consent'),
-    field('Mailing address', address), field('Language', language), field('Agreed to receive texts', consent)],
+    field('Mailing address', address), field('Language', language), check(consent, 'Agreed to receive texts')],
   () => postJson('/api/v1/admin/parties', { kind: kind.value, name: name.value, phone: phone.value || null,
     mailing_address: address.value || null, language: language.value, sms_consent: consent.checked }));
 }
@@ -127,7 +131,13 @@ function settingControl(setting) {
     step: setting.kind === 'number' ? 'any' : null, min: setting.minimum ?? null, max: setting.maximum ?? null,
     value: shown(setting.value) });
   control.id = id;
-  const reset = h('input', { type: 'checkbox', name: `reset:${setting.key}`, disabled: !setting.set });
+  // Ticked while the default applies; changing the value unticks it; ticking it shows the default again.
+  const reset = h('input', { type: 'checkbox', name: `reset:${setting.key}`, checked: !setting.set });
+  control.addEventListener('input', () => { reset.checked = false; });
+  control.addEventListener('change', () => { reset.checked = false; });
+  reset.addEventListener('change', () => {
+    if (reset.checked) control.value = setting.kind === 'boolean' ? String(setting.default) : shown(setting.default);
+  });
   const value = () => {
     const raw = control.value.trim();
     if (setting.kind === 'boolean') return raw === 'true';
@@ -141,8 +151,17 @@ function settingControl(setting) {
   const changed = () => JSON.stringify(value()) !== JSON.stringify(setting.value);
   const hint = `${setting.note}. Default: ${shown(setting.default) || 'none'}; ${setting.set ? 'chosen by the town' : 'the default applies'}.`;
   const row = h('div', { class: 'setting', 'data-setting': setting.key }, field(setting.key, control, hint),
-    h('label', {}, reset, ' Use the default'));
-  return { setting, row, reset, value, changed };
+    check(reset, 'Use the default'));
+  const outOfBounds = () => {
+    const v = value();
+    if (reset.checked || typeof v !== 'number') return null;
+    if ((setting.minimum !== null && setting.minimum !== undefined && v < setting.minimum)
+      || (setting.maximum !== null && setting.maximum !== undefined && v > setting.maximum)) {
+      return `${setting.key}: must be between ${setting.minimum} and ${setting.maximum}`;
+    }
+    return null;
+  };
+  return { setting, row, reset, value, changed, outOfBounds };
 }
 
 function settingsForm(data, etag) {
@@ -151,10 +170,11 @@ function settingsForm(data, etag) {
     rows.filter((r) => r.setting.scope === scope).map((r) => r.row));
   return adminForm('Save settings', [section('bylaw engine', 'Readings the bylaws leave to the town'), section('app', 'This app')],
     async () => {
+      const refused = rows.map((r) => r.outOfBounds()).filter(Boolean); // the bounds the API states
+      if (refused.length) throw Object.assign(new Error('Not saved: please correct'), { fields: refused });
       const body = { set: {}, reset: [] };
       rows.forEach((r) => {
-        if (r.reset.checked) body.reset.push(r.setting.key);
-        else if (r.changed()) body.set[r.setting.key] = r.value();
+        if (r.reset.checked) { if (r.setting.set) body.reset.push(r.setting.key); } else if (r.changed()) body.set[r.setting.key] = r.value();
       });
       if (!Object.keys(body.set).length && !body.reset.length) throw new Error('Nothing changed.');
       await request('PATCH', '/api/v1/admin/settings', { body, headers: { 'If-Match': etag } });

@@ -1,20 +1,34 @@
 // Board view: open violations and orders. Select violations of one site to draft an order (cease and desist
 // by default); the order page issues, serves, schedules the review, issues citations and lifts it.
 import { getJson, postJson } from '../api.js';
-import { errorBox, field, fmtDate, fmtTime, h, humanize, nextId, offlineNote, render, select } from '../ui.js';
+import { chapterWords, check, errorBox, field, fmtDate, fmtTime, h, humanize, nextId, offlineNote, render, select } from '../ui.js';
 
 const KINDS = [['cease_and_desist', 'Cease and desist'], ['restoration_order', 'Restoration order'], ['enforcement_order', 'Enforcement order']];
 
+let showAll = false;
+
 export async function show() {
   render('Board', h('p', { class: 'muted' }, 'Loading…'));
-  const [violations, orders, sites] = await Promise.all([getJson('/api/v1/violations?status=open'),
-    getJson('/api/v1/orders'), getJson('/api/v1/sites')]);
+  const [violations, orders, sites, boards] = await Promise.all([getJson('/api/v1/violations?status=open'),
+    getJson('/api/v1/orders'), getJson('/api/v1/sites'), getJson('/api/v1/boards').catch(() => ({ data: [] }))]);
+  const mine = boards.data.filter((b) => b.mine);
+  const chapters = new Set(mine.flatMap((b) => b.chapters));
+  const filtered = mine.length && !showAll;
+  if (filtered) {
+    violations.data = violations.data.filter((v) => chapters.has(v.chapter));
+    orders.data = orders.data.filter((o) => chapters.has(o.chapter));
+  }
+  const toggle = mine.length ? h('div', { class: 'field' },
+    h('p', { class: 'muted', id: 'board-scope' }, filtered ? `Showing what concerns the ${mine.map((b) => b.name).join(' and the ')}.`
+      : 'Showing every board of the town.'),
+    check(h('input', { type: 'checkbox', checked: showAll, onchange: (e) => { showAll = e.target.checked; show(); } }),
+      'Show every board’s violations and orders')) : null;
   const siteName = new Map(sites.data.map((s) => [s.id, s.name]));
   const chosen = new Set();
   const box = errorBox();
   const form = h('div');
   const drawForm = () => form.replaceChildren(chosen.size ? orderForm([...chosen].map((id) => violations.data.find((v) => v.id === id)), box) : h('p', { class: 'muted' }, 'Select violations of one site to draft an order.'));
-  render('Board', offlineNote(violations),
+  render('Board', offlineNote(violations), toggle,
     h('section', { 'aria-labelledby': 'v-h' }, h('h2', { id: 'v-h' }, `Open violations (${violations.data.length})`),
       violationPicker(violations.data, siteName, chosen, drawForm), box, form),
     h('section', { 'aria-labelledby': 'o-h' }, h('h2', { id: 'o-h' }, 'Orders'), orderList(orders.data, siteName)));
@@ -29,7 +43,7 @@ function violationPicker(rows, siteName, chosen, onChange) {
       if (e.target.checked) chosen.add(v.id); else chosen.delete(v.id);
       onChange();
     } });
-    return h('li', {}, box, h('label', { for: id }, h('strong', {}, siteName.get(v.site_id) || 'Site'), ` — ${v.provision} (${v.citation})`),
+    return h('li', {}, check(box, h('strong', {}, siteName.get(v.site_id) || 'Site'), ` — ${v.citation}`),
       h('p', { class: 'muted' }, `${v.description} · observed ${fmtTime(v.observed_at)}`));
   }));
 }
@@ -53,7 +67,7 @@ function orderForm(violations, box) {
     box.clear();
     try { await create(); } catch (error) { box.show(error); } finally { button.disabled = false; }
   });
-  return h('div', { class: 'card' }, h('h3', {}, `New order under ${violations[0].chapter}`),
+  return h('div', { class: 'card' }, h('h3', {}, `New order under the ${chapterWords(violations[0].chapter)}`),
     field('Kind of order', kind), field('Fine path', finePath), field('Text of the order', text), button);
 }
 
@@ -62,5 +76,5 @@ function orderList(rows, siteName) {
   return h('ul', { class: 'list' }, rows.map((o) => h('li', {},
     h('a', { href: `#/order/${o.id}` }, `${humanize(o.kind)} — ${siteName.get(o.site_id) || 'site'}`),
     h('span', { class: `badge status-${o.status}` }, o.status),
-    h('p', { class: 'muted' }, `${o.chapter}${o.issued_at ? ` · issued ${fmtDate(o.issued_at)}` : ''}${o.served_at ? ` · served ${fmtDate(o.served_at)}` : ''}`))));
+    h('p', { class: 'muted' }, `${chapterWords(o.chapter)}${o.issued_at ? ` · issued ${fmtDate(o.issued_at)}` : ''}${o.served_at ? ` · served ${fmtDate(o.served_at)}` : ''}`))));
 }

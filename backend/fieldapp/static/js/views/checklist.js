@@ -1,6 +1,6 @@
 // One checklist item: pass / fail / n.a., a note, and the fields the item declares (e.g. the stabilization
 // item's "date activity ceased", which may be "unknown"). Changes are written into `answer` and saved by `save`.
-import { h, humanize, nextId, radios } from '../ui.js';
+import { check, h, humanize, nextId, radios } from '../ui.js';
 
 const LABELS = { pass: 'Pass', fail: 'Fail', na: 'N/A' };
 
@@ -15,10 +15,10 @@ export function itemBlock(item, draft, save, photoSlot) {
     save(true);
   };
   const drawBody = () => body.replaceChildren(...(answer.answer ? details(item, answer, save, photoSlot) : []));
-  const cite = item.condition_id ? `Permit condition ${item.condition_id}` : item.rule_id;
-  const block = h('fieldset', { class: `item${answer.answer === 'fail' ? ' failed' : ''}`, 'data-item': item.id },
+  const cite = item.condition_id ? `Permit condition ${item.condition_id}` : null; // never a rule id
+  const block = h('fieldset', { class: `item${answer.answer === 'fail' ? ' failed' : ''}`, 'data-item': item.id, id: `item-${item.id}`, tabindex: '-1' },
     h('legend', {}, item.prompt),
-    h('p', { class: 'muted cite' }, cite),
+    cite ? h('p', { class: 'muted cite' }, cite) : null,
     radios('Result', `answer-${item.id}`, item.answers.map((a) => [a, LABELS[a]]), answer.answer, setAnswer),
     body);
   drawBody();
@@ -38,9 +38,11 @@ function control(spec, answer, save) {
   const fields = answer.fields || (answer.fields = {});
   const set = (value) => { fields[spec.name] = value; save(); };
   const required = spec.required_on.includes(answer.answer);
-  const label = h('label', { for: id }, spec.label, required ? h('span', { class: 'req' }, ' (required)') : null);
+  const words = [spec.label, required ? h('span', { class: 'req' }, ' (required)') : null];
   const value = fields[spec.name];
   const input = build(spec, id, value, set);
+  if (spec.kind === 'bool') return h('div', { class: 'field' }, check(input, ...words));
+  const label = h('label', { for: id }, ...words);
   const extra = spec.kind === 'date_or_unknown' ? unknownBox(id, input, value, set) : null;
   return h('div', { class: 'field' }, label, input, extra);
 }
@@ -83,5 +85,5 @@ function unknownBox(id, input, value, set) {
     input.disabled = box.checked;
     set(box.checked ? 'unknown' : (input.value || null));
   });
-  return h('span', { class: 'inline' }, box, h('label', { for: boxId }, 'Unknown'));
+  return h('span', { class: 'inline' }, check(box, 'Unknown'));
 }

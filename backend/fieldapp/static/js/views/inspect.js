@@ -1,13 +1,16 @@
 // A new inspection: entry basis, the permit's checklist (kept in the draft, so it works offline), photos
 // with the phone's position at capture, notes. Every change is saved on the phone; "Send" queues it.
 import { getJson } from '../api.js';
-import { ENTRY_BASES, addPhoto, discardDraft, getDraft, photosOf, problems, removePhoto, saveDraft } from '../drafts.js';
+import { DEFAULT_RULES, ENTRY_BASES, addPhoto, asksEntryBasis, discardDraft, getDraft, photosOf, problems, removePhoto, saveDraft } from '../drafts.js';
 import { position } from '../geo.js';
 import { enqueue } from '../sync.js';
 import { errorBox, field, fmtTime, h, nextId, radios, render } from '../ui.js';
+import { getJson as readRules } from '../api.js';
 import { itemBlock } from './checklist.js';
 
 let timer = null;
+let rules = DEFAULT_RULES;
+let liveFix = null; // the watch's latest fix: a photo uses it when fresh, else asks the GPS once
 
 export async function show(draftId) {
   const draft = await getDraft(draftId);
@@ -17,19 +20,22 @@ export async function show(draftId) {
   const save = (now) => { clearTimeout(timer); if (now) saveDraft(draft); else timer = setTimeout(() => saveDraft(draft), 250); };
   const photoArea = h('div', { class: 'photos', 'aria-live': 'polite' });
   const slot = photoSlotFactory(draft, save);
-  const items = draft.checklist ? draft.checklist.content.items : [];
+  const items = (draft.checklist ? draft.checklist.content.items : []).filter((i) => !asksEntryBasis(i));
+  rules = await readRules('/api/v1/field-settings').then((r) => r.data, () => DEFAULT_RULES);
   const box = errorBox();
   render(`Inspection: ${draft.site_name}`,
     h('p', { class: 'muted' }, `${draft.permit_number || 'No permit'} · started ${fmtTime(draft.started_at)} · saved on this phone`),
     problem ? h('p', { class: 'error', role: 'alert' }, problem) : null,
     draft.refusal ? h('p', { class: 'error', role: 'alert', id: 'refusal' },
       `The server refused this inspection: ${draft.refusal}. Correct it and send it again.`) : null,
+    box,
     entryBasis(draft, save),
+    mapBeside(draft),
     items.length ? h('section', { 'aria-labelledby': 'cl-h' }, h('h2', { id: 'cl-h' }, draft.checklist.title),
       items.map((item) => itemBlock(item, draft, save, slot))) : null,
-    h('section', { 'aria-labelledby': 'ph-h' }, h('h2', { id: 'ph-h' }, 'Photos'), photoInput(draft, null, 'Take or add a photo', photoArea), photoArea),
-    notes(draft, save), box,
-    h('div', { class: 'actions' }, h('button', { type: 'button', class: 'primary', onclick: () => send(draft, box) }, 'Send inspection'),
+    h('section', { 'aria-labelledby': 'ph-h' }, h('h2', { id: 'ph-h' }, 'Photos'), liveAccuracy(), photoInput(draft, null, 'Take or add a photo', photoArea), photoArea),
+    notes(draft, save),
+    h('div', { class: 'actions' }, h('button', { type: 'button', class: 'primary', onclick: () => send(draft, box, rules) }, 'Send inspection'),
       h('button', { type: 'button', class: 'link', onclick: () => discard(draft) }, 'Discard this draft')));
   drawPhotos(draft, null, photoArea);
 }
@@ -56,13 +62,13 @@ function entryBasis(draft, save) {
     extra.replaceChildren(field(kind[1], input));
   };
   drawExtra();
-  return h('section', { class: 'card' }, radios('Entry basis', 'entry_basis', ENTRY_BASES, draft.entry_basis, (v) => {
+  return h('section', { class: 'card', id: 'entry', tabindex: '-1' }, radios('Entry basis', 'entry_basis', ENTRY_BASES, draft.entry_basis, (v) => {
     draft.entry_basis = v; drawExtra(); save(true);
   }), extra);
 }
 
 function notes(draft, save) {
-  const area = h('textarea', { rows: 3, oninput: (e) => { draft.notes = e.target.value; save(); } });
+  const area = h('textarea', { rows: 3, name: 'notes', oninput: (e) => { draft.notes = e.target.value; save(); } });
   area.value = draft.notes || '';
   return field('Notes', area);
 }
@@ -77,6 +83,35 @@ function photoSlotFactory(draft, save) {
   };
 }
 
+// The site map beside the checklist, drawn when opened (the map library loads then, from the phone's cache).
+function mapBeside(draft) {
+  const slot = h('details', { class: 'card map-beside' }, h('summary', {}, 'Map of the site and its bylaw lines'));
+  slot.addEventListener('toggle', async () => {
+    if (!slot.open || slot.dataset.drawn) return;
+    slot.dataset.drawn = '1';
+    const { siteMap } = await import('../map.js');
+    slot.append(siteMap(draft.site_id));
+  });
+  return slot;
+}
+
+// The GPS accuracy now, against the town's threshold for evidence photos (refreshed while on screen).
+function liveAccuracy() {
+  const out = h('p', { id: 'gps-now', role: 'status', class: 'muted' }, 'GPS: finding your position…');
+  if (!('geolocation' in navigator)) { out.textContent = 'GPS: this phone gives no position.'; return out; }
+  const id = navigator.geolocation.watchPosition((p) => {
+    if (!document.body.contains(out)) { navigator.geolocation.clearWatch(id); return; }
+    liveFix = { lat: p.coords.latitude, lon: p.coords.longitude, accuracy_m: p.coords.accuracy,
+      captured_at: new Date(p.timestamp || Date.now()).toISOString(), at: Date.now() };
+    const m = Math.round(p.coords.accuracy);
+    const good = p.coords.accuracy <= rules.photo_accuracy_max_m;
+    out.className = good ? 'ok' : 'bad';
+    out.textContent = good ? `GPS: ±${m} m, good enough for evidence photos.`
+      : `GPS: ±${m} m. The town asks ±${rules.photo_accuracy_max_m} m for evidence: wait in the open if you can.`;
+  }, () => { out.textContent = 'GPS: no position (allow location for this app).'; }, { enableHighAccuracy: true, maximumAge: 5000, timeout: 20000 });
+  return out;
+}
+
 function photoInput(draft, itemId, label, area, after) {
   const id = nextId('photo');
   const input = h('input', { type: 'file', id, accept: 'image/*', capture: 'environment', class: 'file' });
@@ -84,8 +119,22 @@ function photoInput(draft, itemId, label, area, after) {
     const files = [...input.files];
     input.value = '';
     for (const file of files) {
-      const fix = await position({ maxAgeMs: 5000, timeoutMs: 8000 });
-      await addPhoto(draft, file, fix, itemId);
+      const age = liveFix ? Date.now() - liveFix.at : Infinity;
+      const fix = (age < 5000 ? liveFix : await position({ maxAgeMs: 5000, timeoutMs: 8000 })) || (age < 60000 ? liveFix : null);
+      const limit = rules.photo_accuracy_max_m;
+      // A fix worse than the town's threshold asks first; no fix at all (indoors, GPS off) keeps the photo
+      // with "no position", as before, and the notes say so.
+      const poor = !fix || fix.accuracy_m > limit;
+      const where = fix ? `±${Math.round(fix.accuracy_m)} m` : 'unknown';
+      if (fix && poor && !window.confirm(`Your position is ${where}; the town asks for ±${limit} m or better for evidence photos. `
+        + 'Use this photo anyway? (The inspection will say so.)')) continue;
+      const photo = await addPhoto(draft, file, fix, itemId);
+      if (poor) {
+        draft.notes = `${draft.notes ? `${draft.notes}\n` : ''}Photo ${photo.name || ''} taken with `
+          + `${fix ? `the position ${where}` : 'no position'} (the town asks ±${limit} m): used anyway by the agent.`;
+        document.querySelector('textarea[name=notes]').value = draft.notes;
+        await saveDraft(draft);
+      }
     }
     if (after) after();
     drawPhotos(draft, itemId, area);
@@ -112,14 +161,32 @@ async function discard(draft) {
   location.hash = '#/today';
 }
 
-async function send(draft, box) {
-  clearTimeout(timer);
-  const wrong = problems(draft, draft.checklist);
-  if (wrong.length) {
-    box.show({ message: 'Not sent yet — please fix:', fields: wrong });
-    box.focus();
-    return;
+// Errors at each item, and a summary at the top whose lines jump to the item.
+function showProblems(box, wrong) {
+  document.querySelectorAll('.item-error').forEach((el) => el.remove());
+  document.querySelectorAll('[aria-invalid]').forEach((el) => el.removeAttribute('aria-invalid'));
+  for (const p of wrong) {
+    const part = document.getElementById(p.target);
+    if (!part) continue;
+    part.setAttribute('aria-invalid', 'true');
+    const legend = part.querySelector('legend') || part.firstChild;
+    legend.after(h('p', { class: 'item-error' }, p.text));
   }
+  box.hidden = false;
+  box.replaceChildren(h('p', {}, wrong.length === 1 ? 'Not sent yet: one thing to fix.' : `Not sent yet: ${wrong.length} things to fix.`),
+    h('ul', { class: 'jumps' }, wrong.map((p) => h('li', {}, h('button', { type: 'button', class: 'link', onclick: () => {
+      const part = document.getElementById(p.target);
+      part.scrollIntoView({ block: 'start' });
+      (part.querySelector('input:not([disabled]), textarea') || part).focus({ preventScroll: true });
+    } }, p.text)))));
+  box.scrollIntoView({ block: 'start' });
+  box.focus({ preventScroll: true });
+}
+
+async function send(draft, box, rules) {
+  clearTimeout(timer);
+  const wrong = problems(draft, draft.checklist, rules);
+  if (wrong.length) { showProblems(box, wrong); return; }
   await enqueue({ ...draft, refusal: null }, await photosOf(draft.id));
   location.hash = '#/queue';
 }

@@ -1,7 +1,7 @@
 // One order: issue it (with the vote, designation or delegation the bylaw asks for), record service, schedule or
 // record the ERC review, issue proposed citations, lift it. Each form posts to /api/v1 and redraws the page.
 import { authHeaders, getJson, postJson } from '../api.js';
-import { errorBox, field, fmtTime, h, humanize, localToIso, nextId, nowLocalInput, radios, render, select } from '../ui.js';
+import { chapterWords, errorBox, field, fmtTime, h, humanize, localToIso, nextId, nowLocalInput, radios, render, select } from '../ui.js';
 
 export async function show(orderId) {
   const { data: order } = await getJson(`/api/v1/orders/${orderId}`);
@@ -10,9 +10,9 @@ export async function show(orderId) {
   const meetings = order.status === 'issued' ? await optional(`/api/v1/orders/${orderId}/meetings`) : [];
   const citations = order.status !== 'draft' ? await optional(`/api/v1/citations?order_id=${orderId}`) : [];
   render(`${humanize(order.kind)} — ${detail ? detail.name : 'site'}`,
-    h('p', {}, h('span', { class: `badge status-${order.status}` }, order.status), ` ${order.chapter}`,
+    h('p', {}, h('span', { class: `badge status-${order.status}` }, order.status), ` ${chapterWords(order.chapter)}`,
       order.issued_at ? ` · issued ${fmtTime(order.issued_at)}` : '', order.served_at ? ` · served ${fmtTime(order.served_at)} (${humanize(order.service_method)})` : ''),
-    order.authorization && order.authorization.reason ? h('p', { class: 'muted' }, `Authority: ${order.authorization.reason} (${order.authorization.rule_id})`) : null,
+    order.authorization && order.authorization.reason ? h('p', { class: 'muted' }, `Authority: ${order.authorization.reason}`) : null,
     h('blockquote', {}, order.text || '(no text)'),
     order.status === 'draft' ? issueForm(order, reload) : null,
     order.status === 'issued' && !order.served_at ? serveForm(order, reload) : null,
@@ -123,7 +123,7 @@ function citationSection(order, citations, reload) {
   const send = () => postJson('/api/v1/citations/issue', { order_id: order.id, delivery: 'mail' });
   return h('section', { 'aria-labelledby': 'c-h' }, h('h2', { id: 'c-h' }, 'Citations'),
     h('ul', { class: 'list' }, citations.map((c) => h('li', {}, `${c.local_date} · ${c.status}`,
-      c.amount_cents !== null ? ` · $${(c.amount_cents / 100).toFixed(2)}` : '', h('span', { class: 'muted' }, ` (${c.rule_id})`)))),
+      c.amount_cents !== null ? ` · $${(c.amount_cents / 100).toFixed(2)}` : ''))),
     proposed.length ? form(`Issue ${proposed.length} proposed citation(s)`, [], 'Issue citations', send, reload) : null);
 }
 

@@ -3,7 +3,7 @@ import { request } from '../api.js';
 import { all } from '../idb.js';
 import { on } from '../events.js';
 import { session } from '../session.js';
-import { reopenDraft, retryJob, syncNow } from '../sync.js';
+import { reopenDraft, retryJob, sendNow } from '../sync.js';
 import { fmtTime, h, humanize, render } from '../ui.js';
 
 let unsubscribe = [];
@@ -26,10 +26,10 @@ async function draw() {
   const shown = drafts.filter((d) => d.state !== 'draft').sort((a, b) => (b.queued_at || '').localeCompare(a.queued_at || ''));
   const waiting = jobs.filter((j) => j.state === 'waiting').length;
   const content = [
-    h('p', { id: 'waiting-count' }, waiting ? `${waiting} step(s) waiting to be sent.` : 'Nothing waiting: everything on this phone has been sent.'),
+    h('p', { id: 'waiting-count' }, waitingWords(jobs)),
     !session.active ? h('p', { class: 'error', role: 'alert' }, 'Sending is paused until you ', h('a', { href: '#/login' }, 'log in again'), '. Nothing is lost.') : null,
     h('p', { class: 'muted' }, persisted),
-    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: () => syncNow() }, 'Send now'),
+    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: () => sendNow() }, 'Send now'),
       h('span', { id: 'sync-state', role: 'status' })),
     shown.length ? h('ul', { class: 'queue' }, shown.map((d) => card(d, jobs, photos))) : h('p', { class: 'muted' }, 'No inspections sent from this phone yet.'),
     account(waiting),
@@ -60,6 +60,32 @@ async function persistence() {
     : 'Storage on this phone: best effort (send soon; the browser may clear it when space runs low).';
 }
 
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
+// "1 inspection and 2 photos waiting to be sent." (inspections and photos, not the queue's steps)
+export function waitingWords(jobs) {
+  const waiting = jobs.filter((j) => j.state === 'waiting');
+  const inspections = new Set(waiting.map((j) => j.inspection_id)).size;
+  const photos = waiting.filter((j) => j.kind === 'photo').length;
+  if (!inspections) return 'Nothing waiting: everything on this phone has been sent.';
+  return `${plural(inspections, 'inspection', 'inspections')}${photos ? ` and ${plural(photos, 'photo', 'photos')}` : ''} waiting to be sent.`;
+}
+
+// What a failed attempt means for the agent (the technical words stay under "details").
+function plainError(message) {
+  if (/did not answer|stopped waiting/i.test(message)) return 'the server did not answer; it will be sent by itself when it does';
+  if (/no connection|failed to fetch|connection lost|offline|no answer/i.test(message)) return 'no connection; it will be sent by itself when the phone has signal';
+  return message;
+}
+
+function decisionWords(decision) {
+  if (!decision) return null;
+  if (!decision.violations) return h('p', { class: 'decision' }, 'The server opened no violation.');
+  const where = decision.citations.length ? ` (${decision.citations.join(', ')})` : '';
+  return h('p', { class: 'decision' }, `The server opened ${plural(decision.violations, 'violation', 'violations')}${where}. `
+    + 'The board is told, and may order the work to stop (a cease-and-desist).');
+}
+
 const STATE_TEXT = { queued: 'Waiting to send', sent: 'Sent', refused: 'Refused by the server' };
 
 function card(draft, jobs, photos) {
@@ -71,6 +97,7 @@ function card(draft, jobs, photos) {
     h('p', { class: 'status' }, STATE_TEXT[draft.state] || draft.state,
       draft.state === 'sent' ? ` ${fmtTime(draft.sent_at)}` : '', draft.error ? `: ${draft.error}` : ''),
     owner,
+    draft.state === 'sent' ? decisionWords(draft.decision) : null,
     h('ol', { class: 'steps' }, mine.map((j) => step(j, pics))),
     editable(draft, mine) ? h('button', { type: 'button', onclick: () => edit(draft) }, 'Edit and send again') : null,
     draft.state === 'sent' ? h('a', { href: `#/site/${draft.site_id}` }, 'See the site and its violations') : null);
@@ -97,9 +124,10 @@ function step(job, photos) {
 function jobState(job) {
   if (job.state === 'done') return h('span', { class: 'ok' }, 'sent');
   if (job.state === 'refused') return h('span', { class: 'bad' }, `refused (${job.last_status}): ${job.last_error}`);
-  if (!job.attempts) return h('span', {}, `waiting${job.last_error ? ` (${job.last_error})` : ''}`);
-  const next = job.next_at > Date.now() ? `; next try ${fmtTime(new Date(job.next_at).toISOString())}` : '';
-  return h('span', {}, `waiting · attempt ${job.attempts} failed: ${job.last_error}${next}`);
+  if (!job.attempts) return h('span', {}, `waiting${job.last_error ? ` (${plainError(job.last_error)})` : ''}`);
+  const next = job.next_at > Date.now() ? ` Next try ${fmtTime(new Date(job.next_at).toISOString())}.` : '';
+  return h('span', {}, `waiting: ${plainError(job.last_error)}.${next} `,
+    h('details', { class: 'inline-details' }, h('summary', {}, 'Details'), `Attempt ${job.attempts}: ${job.last_error}`));
 }
 
 function photoFacts(photo, job) {
@@ -112,23 +140,26 @@ function photoFacts(photo, job) {
   const zone = r.checks && r.checks.zone;
   const position = r.lat !== null && r.lat !== undefined
     ? `${r.lat.toFixed(5)}, ${r.lon.toFixed(5)}${r.accuracy_m ? ` ±${Math.round(r.accuracy_m)} m` : ''}` : 'no position';
-  return h('dl', { class: 'facts' },
+  return [h('dl', { class: 'facts' },
     h('dt', {}, 'Position'), h('dd', {}, position),
-    h('dt', {}, 'Provenance'), h('dd', { class: 'provenance' }, r.provenance),
     h('dt', {}, 'Zone'), h('dd', { class: 'zone' }, zoneText(zone)),
     h('dt', {}, 'Original'), h('dd', { class: 'fixity' }, photo.verified
-      ? `stored byte for byte (SHA-256 ${r.sha256.slice(0, 12)}… matches); removed from this phone`
-      : `kept on this phone${photo.error ? `: ${photo.error}` : ' (could not be verified here)'}`),
-    r.flags && r.flags.length ? [h('dt', {}, 'Flags'), h('dd', {}, r.flags.map(humanize).join(', '))] : null);
+      ? 'stored on the server exactly as taken; removed from this phone'
+      : `kept on this phone${photo.error ? `: ${photo.error}` : ' (could not be checked here)'}`)),
+  h('details', {}, h('summary', {}, 'Technical details'), h('dl', { class: 'facts' },
+    h('dt', {}, 'Position source'), h('dd', { class: 'provenance' }, PROVENANCE[r.provenance] || r.provenance),
+    h('dt', {}, 'SHA-256'), h('dd', {}, r.sha256 || '—'),
+    r.flags && r.flags.length ? [h('dt', {}, 'Notes'), h('dd', {}, r.flags.map(humanize).join(', '))] : null))];
 }
+
+const PROVENANCE = { exif: 'the photo\'s own data', device: 'the phone, at capture', manual: 'entered by hand', none: 'none' };
 
 function zoneText(zone) {
   if (!zone) return 'indeterminate (no position, or no delineated resource areas here)';
   if (zone.kind === 'indeterminate') return /^indeterminate/i.test(zone.message) ? zone.message : `indeterminate: ${zone.message}`;
   const raw = String(zone.zone || zone.kind).toLowerCase();
   const name = raw === 'none' ? 'Outside the regulated zones' : humanize(raw);
-  return [`${name} `, h('span', { class: 'muted' }, `(${zone.rule_id})`),
-    h('details', {}, h('summary', {}, 'Why'), `${zone.message} (${zone.citation})`)];
+  return [`${name} `, h('details', {}, h('summary', {}, 'Why'), `${zone.message} (${zone.citation})`)];
 }
 
 function progress({ id, loaded, total }) {

@@ -1,20 +1,24 @@
 // A site: permits and their conditions, open violations, upcoming deadlines, resource areas with distances.
-import { getJson } from '../api.js';
+import { getJson, objectUrl } from '../api.js';
 import { newDraft } from '../drafts.js';
 import { distanceFt, haversineM, positionSoon } from '../geo.js';
 import { session } from '../session.js';
-import { fmtDate, fmtDistance, fmtTime, h, humanize, offlineNote, render } from '../ui.js';
+import { chapterWords, fmtDate, fmtDistance, fmtTime, h, humanize, offlineNote, render } from '../ui.js';
+import { siteMap } from '../map.js';
 
 export async function show(siteId) {
   render('Site', h('p', { class: 'muted' }, 'Loading…'));
-  const [result, fix] = await Promise.all([getJson(`/api/v1/sites/${siteId}`), positionSoon()]);
+  const [result, fix, orders] = await Promise.all([getJson(`/api/v1/sites/${siteId}`), positionSoon(),
+    getJson(`/api/v1/orders?site_id=${siteId}`).catch(() => ({ data: [] }))]);
   const site = result.data;
   const away = fix ? ` · ${fmtDistance(haversineM(fix.lat, fix.lon, site.lat, site.lon))} from you` : '';
   render(site.name,
     h('p', {}, site.address, site.map_lot ? ` · ${site.map_lot}` : '', h('span', { class: 'muted' }, away)),
     offlineNote(result),
+    siteMap(siteId),
     section('Permits', 'permits-h', site.permits.length ? site.permits.map((p) => permitCard(site, p))
       : h('p', { class: 'muted' }, 'No permit on file.')),
+    section('Orders', 'orders-h', orderList(orders.data.filter((o) => o.status !== 'draft'))),
     section('Open violations', 'violations-h', violationList(site.open_violations)),
     section('Upcoming deadlines', 'deadlines-h', deadlineList(site.upcoming_deadlines)),
     section('Resource areas', 'areas-h', areaList(site, fix)));
@@ -31,17 +35,38 @@ function permitCard(site, permit) {
   } }, `Inspect under ${permit.number}`) : null;
   return h('article', { class: 'card' },
     h('h3', {}, `${permit.number} · ${humanize(permit.kind)}`),
-    h('p', { class: 'muted' }, `${permit.chapter} · issued ${fmtDate(permit.issued_on)} · expires ${fmtDate(permit.expires_on)}`),
+    h('p', { class: 'muted' }, `${chapterWords(permit.chapter)} · issued ${fmtDate(permit.issued_on)} · expires ${fmtDate(permit.expires_on)}`),
     permit.conditions.length ? h('ul', { class: 'conditions' }, permit.conditions.map((c) =>
       h('li', {}, h('strong', {}, `${c.id}: `), c.text))) : null,
     start);
 }
 
+function orderList(rows) {
+  if (!rows.length) return h('p', { class: 'muted' }, 'No order issued.');
+  return h('ul', { class: 'list orders' }, rows.map((o) => h('li', {},
+    h('strong', {}, `${humanize(o.kind)}: ${o.status}`),
+    h('p', { class: 'muted' }, `${o.issued_at ? `Issued ${fmtDate(o.issued_at)}` : ''}${o.served_at ? ` · served ${fmtDate(o.served_at)}` : ''}`),
+    h('p', {}, o.text))));
+}
+
 function violationList(rows) {
   if (!rows.length) return h('p', { class: 'muted' }, 'None open.');
-  return h('ul', { class: 'list violations' }, rows.map((v) => h('li', {},
-    h('strong', {}, `${v.provision} `), h('span', {}, `(${v.citation})`),
-    h('p', {}, v.description), h('p', { class: 'muted' }, `Observed ${fmtTime(v.observed_at)} · ${v.status}`))));
+  return h('ul', { class: 'list violations' }, rows.map((v) => {
+    const pics = h('div', { class: 'photos' });
+    violationPhotos(v.id, pics);
+    return h('li', {}, h('strong', {}, v.citation), h('p', {}, v.description),
+      h('p', { class: 'muted' }, `Observed ${fmtTime(v.observed_at)} · ${v.status}`), pics);
+  }));
+}
+
+// The violation's photos (thumbnails fetched with the token; skipped when not on the phone).
+async function violationPhotos(violationId, box) {
+  const evidence = await getJson(`/api/v1/violations/${violationId}/evidence`).catch(() => null);
+  const ids = evidence ? evidence.data.photo_ids.slice(0, 6) : [];
+  for (const [i, id] of ids.entries()) {
+    const url = await objectUrl(`/api/v1/photos/${id}/thumb`);
+    if (url) box.append(h('figure', { class: 'photo' }, h('img', { src: url, alt: `Evidence photo ${i + 1}` })));
+  }
 }
 
 function deadlineList(rows) {

@@ -43,7 +43,7 @@ export async function show() {
     h('section', { 'aria-labelledby': 'due-h' }, h('h2', { id: 'due-h' }, 'Due within 7 days'),
       due.length ? siteList(due, true) : h('p', { class: 'muted' }, 'Nothing due this week.')),
     h('section', { 'aria-labelledby': 'all-h' }, h('h2', { id: 'all-h' }, 'All sites'), siteList(rows, false)));
-  if (worker) prefetch(due.concat(rows).slice(0, PREFETCH_SITES));
+  if (worker) prefetch([...new Map(due.concat(rows).map((s) => [s.id, s])).values()].slice(0, PREFETCH_SITES));
   else document.getElementById('offline-ready').textContent = 'This browser keeps no offline copies here (the app needs HTTPS for that).';
 }
 
@@ -68,10 +68,12 @@ function siteList(sites, withDue) {
 // Download what an inspection needs (site detail, each permit's checklist) while there is signal.
 async function prefetch(sites) {
   let done = 0;
+  await getJson('/api/v1/field-settings').catch(() => null); // the town's checklist and photo rules, kept offline
   for (const s of sites) {
     try {
       const { data, offlineCopy } = await getJson(`/api/v1/sites/${s.id}`);
-      const lists = await Promise.all(data.permits.map((p) => getJson(`/api/v1/checklists/for-permit/${p.id}`)));
+      const lists = await Promise.all([...data.permits.map((p) => getJson(`/api/v1/checklists/for-permit/${p.id}`)),
+        getJson(`/api/v1/sites/${s.id}/map`)]);
       if (!offlineCopy && !lists.some((l) => l.offlineCopy)) done += 1;
     } catch (error) {
       break;
