@@ -20,7 +20,7 @@ FIELD_KEYS = ("checklist_every_item_required", "photo_accuracy_max_m")
 @bp.doc(security="BearerAuth", summary="The town's rules for the field app (required items, photo accuracy)")
 @require_roles("agent", "board_member", "enforcing_officer", "town_admin")
 def field_settings() -> dict:
-    stored = dict(db.session.get(Town, principal().town_id).settings or {})
+    stored = dict(db.session.get_one(Town, principal().town_id).settings or {})
     return {key: stored.get(key, APP_SETTINGS[key].default) for key in FIELD_KEYS}
 
 

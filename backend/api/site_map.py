@@ -6,7 +6,7 @@ from __future__ import annotations
 import uuid
 
 from apiflask import APIBlueprint
-from apiflask.fields import Float
+from apiflask.fields import Field, Float
 from apiflask.validators import Range
 from flask import Response, json
 
@@ -16,7 +16,7 @@ from backend.services.site_map import measure_at, site_layers
 
 bp = APIBlueprint("site_map", __name__, url_prefix="/api/v1/sites", tag="Site maps")
 READERS = ("agent", "board_member", "enforcing_officer", "town_admin")
-FIX = {"lat": Float(required=True, validate=Range(41.1, 43.0)),
+FIX: dict[str, Field | type] = {"lat": Float(required=True, validate=Range(41.1, 43.0)),
        "lon": Float(required=True, validate=Range(-73.6, -69.8)),
        "accuracy_m": Float(load_default=0.0, validate=Range(0, 10_000))}
 

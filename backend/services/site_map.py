@@ -21,7 +21,7 @@ EARTH_REMOVAL = "CARVER-136"
 
 
 def lines_of(site: Site) -> list[Line]:
-    town = db.session.get(Town, site.town_id)
+    town = db.session.get_one(Town, site.town_id)
     chapters = [c for a in db.session.scalars(select(Authority).where(Authority.town_id == town.id))
                 for c in (a.chapters or [])]
     bylaw = wetlands_bylaw(town, chapters)
@@ -44,9 +44,11 @@ def site_layers(site: Site) -> dict[str, Any]:
         features.append({"type": "Feature", "geometry": area.get("geometry"),
                          "properties": {"kind": "area", "label": label}})
     features += [line.feature() for line in lines_of(site)]
-    features += [_photo_pin(p) for p in db.session.scalars(
-        select(Photo).join(Inspection, Inspection.id == Photo.inspection_id)
-        .where(Inspection.site_id == site.id, Photo.lat.is_not(None)).order_by(Photo.taken_at).limit(500))]
+    pinned = (select(Photo).join(Inspection, Inspection.id == Photo.inspection_id)
+              .where(Inspection.site_id == site.id)
+              .where(Photo.lat.is_not(None))  # type: ignore[arg-type]  # an untyped column
+              .order_by(Photo.taken_at).limit(500))
+    features += [_photo_pin(p) for p in db.session.scalars(pinned)]
     return {"type": "FeatureCollection", "features": features}
 
 
