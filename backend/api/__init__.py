@@ -5,6 +5,8 @@ from apiflask import APIFlask
 
 
 def register(app: APIFlask) -> None:
+    from backend.api.who_may_act import gate
+    app.before_request(gate)  # after authentication (registered first): roles, who may act, before the body
     from backend.api import auth, checklists, enforcement, geo, health, inspections, outbox, sites
     for module in (auth, sites, checklists, inspections, enforcement, geo, health, outbox):
         app.register_blueprint(module.bp)

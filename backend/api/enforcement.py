@@ -6,6 +6,7 @@ import uuid
 from apiflask import APIBlueprint
 from sqlalchemy import select
 
+from backend.api import who_may_act
 from backend.api.common import require_if_match, with_etag
 from backend.api.schemas import (
     IssueIn,
@@ -87,11 +88,16 @@ def update_violation(violation_id: uuid.UUID, json_data: dict):  # type: ignore[
 @bp.post("/violations/<uuid:violation_id>/transition")
 @bp.input(TransitionIn)
 @bp.output(ViolationOut)
-@bp.doc(security="BearerAuth", responses={409: "illegal transition"})
+@bp.doc(security="BearerAuth", responses=who_may_act.RESPONSES | {409: "illegal transition"},
+        description="Closing or reopening is the chapter's enforcement power (the who-may-act table, "
+                    "checked before the body); marking corrected is open to agents. open -> closed and "
+                    "corrected -> open need a reason.")
 @require_roles(*WRITERS)
+@who_may_act.acts(Violation, "violation_id", who_may_act.violation_transition)
 def transition_violation(violation_id: uuid.UUID, json_data: dict):  # type: ignore[no-untyped-def]
-    v = service.transition_violation(get_in_town(Violation, violation_id), json_data["to"],
-                                     json_data["reason"])
+    v = get_in_town(Violation, violation_id)
+    v.status_authorization = who_may_act.authorise(v, json_data)
+    v = service.transition_violation(v, json_data["to"], json_data["reason"])
     return with_etag(v, v.version)
 
 
@@ -150,6 +156,7 @@ def update_order(order_id: uuid.UUID, json_data: dict):  # type: ignore[no-untyp
 @bp.output(OrderOut)
 @bp.doc(security="BearerAuth")
 @require_roles(*WRITERS)
+@who_may_act.acts(EnforcementOrder, "order_id", who_may_act.issuing)
 def issue_order(order_id: uuid.UUID, json_data: dict):  # type: ignore[no-untyped-def]
     order = service.issue_order(principal(), get_in_town(EnforcementOrder, order_id), json_data)
     return with_etag(_order_out(order), order.version)
@@ -168,9 +175,15 @@ def serve_order(order_id: uuid.UUID, json_data: dict):  # type: ignore[no-untype
 @bp.post("/orders/<uuid:order_id>/transition")
 @bp.input(TransitionIn)
 @bp.output(OrderOut)
-@bp.doc(security="BearerAuth", responses={409: "illegal transition"})
+@bp.doc(security="BearerAuth", responses=who_may_act.RESPONSES | {409: "illegal transition"},
+        description="Lifting or superseding an issued order is authorised like issuing it (the who-may-act "
+                    "table, checked before the body; the body's vote or designation where the bylaw needs "
+                    "one); withdrawing a draft is open to its drafters. Lifting, superseding and withdrawing "
+                    "need a reason.")
 @require_roles(*WRITERS)
+@who_may_act.acts(EnforcementOrder, "order_id", who_may_act.order_transition)
 def transition_order(order_id: uuid.UUID, json_data: dict):  # type: ignore[no-untyped-def]
-    order = service.transition_order(get_in_town(EnforcementOrder, order_id), json_data["to"],
-                                     json_data["reason"])
+    order = get_in_town(EnforcementOrder, order_id)
+    order.status_authorization = who_may_act.authorise(order, json_data)
+    order = service.transition_order(order, json_data["to"], json_data["reason"])
     return with_etag(_order_out(order), order.version)

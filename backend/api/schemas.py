@@ -119,10 +119,18 @@ class ViolationPatch(Schema):
     line_item = Integer(validate=Range(1, 1000))
 
 
+AUTHORIZATION_DESCRIPTION = (
+    "Who acts, where the bylaw's who-may-act table needs more than your role: "
+    "{vote: {yes, no, abstain} or {yes, present}, members_present: [names], meeting_id, held_on, minutes} "
+    "for the body acting by vote; {designation: reference} for the ERC's designee (the vote and minutes "
+    "naming you); {delegation: reference} where a written delegation is required")
+
+
 class TransitionIn(Schema):
     to = String(required=True, validate=Length(1, 30))
     reason = String(validate=Length(1, 2000), load_default=None)
     at = AwareDateTime(load_default=None)
+    authorization = Dict(load_default=dict, metadata={"description": AUTHORIZATION_DESCRIPTION})
 
 
 class ViolationOut(Schema):
@@ -140,6 +148,8 @@ class ViolationOut(Schema):
     status_reason = String(allow_none=True)
     corrected_at = AwareDateTime(allow_none=True)
     closed_at = AwareDateTime(allow_none=True)
+    status_authorization = Dict(allow_none=True, metadata={
+        "description": "who closed or reopened it, under which rule, with the vote or designation"})
     line_item = Integer()
     version = Integer()
 
@@ -163,8 +173,7 @@ class OrderPatch(Schema):
 class IssueIn(Schema):
     fine_path = String(validate=OneOf(("criminal", "noncriminal")), load_default=None)
     at = AwareDateTime(load_default=None)
-    authorization = Dict(load_default=dict, metadata={
-        "description": "ERC: {designee: user id} or {vote: {members_present, yes, no, abstain}}"})
+    authorization = Dict(load_default=dict, metadata={"description": AUTHORIZATION_DESCRIPTION})
 
 
 class ServeIn(Schema):
@@ -189,6 +198,8 @@ class OrderOut(Schema):
     service_method = String(allow_none=True)
     service_detail = Dict()
     lifted_at = AwareDateTime(allow_none=True)
+    status_authorization = Dict(allow_none=True, metadata={
+        "description": "who lifted or superseded it, under which rule, with the vote or designation"})
     version = Integer()
     violation_ids = List(UUID(), attribute="violation_ids")
 
