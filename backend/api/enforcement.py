@@ -14,12 +14,14 @@ from backend.api.schemas import (
     OrderIn,
     OrderOut,
     OrderPatch,
+    ReleaseIn,
     ServeIn,
     TransitionIn,
     ViolationIn,
     ViolationOut,
     ViolationPatch,
 )
+from backend.clock import now
 from backend.extensions import db
 from backend.models import EnforcementOrder, Violation
 from backend.security import get_in_town, principal, require_roles
@@ -28,6 +30,7 @@ from backend.services import enforcement as service
 bp = APIBlueprint("enforcement", __name__, url_prefix="/api/v1", tag="Enforcement")
 READERS = ("agent", "board_member", "enforcing_officer", "town_admin")
 WRITERS = ("agent", "board_member", "enforcing_officer")
+STAFF = ("agent", "enforcing_officer", "town_admin")
 
 
 def _listing(model: type, query: dict) -> list:
@@ -98,6 +101,29 @@ def transition_violation(violation_id: uuid.UUID, json_data: dict):  # type: ign
     v = get_in_town(Violation, violation_id)
     v.status_authorization = who_may_act.authorise(v, json_data)
     v = service.transition_violation(v, json_data["to"], json_data["reason"])
+    return with_etag(v, v.version)
+
+
+@bp.post("/violations/<uuid:violation_id>/release-catch-up")
+@bp.input(ReleaseIn)
+@bp.output(ViolationOut)
+@bp.doc(security="BearerAuth", summary="Release a held catch-up of offense-days, after checking the date",
+        description="The daily job records at most the town's `accrual_max_catch_up_days` (default 60) "
+                    "offense-days at once for one violation; a longer catch-up waits here. Staff check the "
+                    "observation date (correct it in `observed_at` if wrong) and release it: the next run "
+                    "records every day. The release is audited.",
+        responses={403: "staff only", 409: "nothing is held"})
+@require_roles(*STAFF)
+def release_catch_up(violation_id: uuid.UUID, json_data: dict):  # type: ignore[no-untyped-def]
+    v = get_in_town(Violation, violation_id)
+    if v.accrual_held_at is None:
+        from apiflask import abort
+        abort(409, "this violation's offense-days are not held")
+    if json_data["observed_at"] is not None:
+        v.observed_at = json_data["observed_at"]
+    v.accrual_held_at = v.accrual_held_days = None
+    v.accrual_released_at, v.accrual_released_by = now(), principal().user.id
+    db.session.commit()
     return with_etag(v, v.version)
 
 

@@ -146,7 +146,7 @@ def test_an_order_cannot_name_another_towns_violation(client, h, pit, world):
     usite = client.get("/api/v1/sites", headers=upton).json[0]
     uv = client.post("/api/v1/violations", headers=upton, json={
         "site_id": usite["id"], "chapter": "UPTON-280", "provision": "UPTON-280-NONCRIM-SCHEDULE",
-        "description": "fill", "observed_at": "2026-09-14T10:00:00-04:00"}).json
+        "description": "fill", "observed_at": "2026-04-04T10:00:00-04:00"}).json
     resp = client.post("/api/v1/orders", headers=h, json={
         "site_id": pit["id"], "kind": "cease_and_desist", "chapter": "CARVER-136",
         "violation_ids": [uv["id"]]})
