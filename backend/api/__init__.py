@@ -7,7 +7,8 @@ from apiflask import APIFlask
 def register(app: APIFlask) -> None:
     from backend.api.who_may_act import gate
     app.before_request(gate)  # after authentication (registered first): roles, who may act, before the body
-    from backend.api.json_bounds import check_json_body
+    from backend.api.json_bounds import check_json_body, refuse_unknown_query_fields
+    refuse_unknown_query_fields()
     app.before_request(check_json_body)  # then the body's depth and numbers, before any schema reads it
     from backend.api import auth, checklists, enforcement, geo, health, inspections, outbox, sites
     for module in (auth, sites, checklists, inspections, enforcement, geo, health, outbox):

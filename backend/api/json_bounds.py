@@ -63,11 +63,20 @@ def check_json_body() -> None:
               detail={"json": {"_body": [f"nested deeper than {MAX_DEPTH} levels"]}})
     try:
         body = json.loads(raw, parse_float=_number, parse_constant=_constant)
-    except json.JSONDecodeError:
-        return  # not JSON at all: the schema's parser answers as it always has
-    except ValueError as exc:  # a non-finite number, NaN, an integer of thousands of digits, bad UTF-8
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return  # not JSON at all: the route answers as it always has
+    except ValueError as exc:  # a non-finite number, NaN, an integer of thousands of digits
         abort(422, "a number in the body is out of range", detail={"json": {"_body": [str(exc)[:200]]}})
     where = _out_of_range(body)
     if where:
         abort(422, f"an integer in the body is out of range at {where}",
               detail={"json": {where: [f"integers must lie within -{MAX_INT} and {MAX_INT} (2^53 - 1)"]}})
+
+
+def refuse_unknown_query_fields() -> None:
+    """A query parameter no operation documents is a 422 naming it, as an unknown body field is (webargs
+    ignores them by default): a misspelt filter must not silently list everything."""
+    from apiflask.schema_adapters.marshmallow import parser
+    from marshmallow import RAISE
+    parser.DEFAULT_UNKNOWN_BY_LOCATION = {**parser.DEFAULT_UNKNOWN_BY_LOCATION, "query": RAISE,
+                                          "querystring": RAISE}
