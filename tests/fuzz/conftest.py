@@ -1,4 +1,4 @@
-"""`make fuzz` only (FUZZ=1): the property-based run over the OpenAPI document is deselected from `make test`."""
+"""`make fuzz` only (FUZZ=1): the property-based run over the OpenAPI document; deselected from make test."""
 from __future__ import annotations
 
 import os

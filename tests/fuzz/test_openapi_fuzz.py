@@ -16,7 +16,7 @@ from schemathesis.checks import negative_data_rejection, not_a_server_error
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "6"))
 ROLES = {"town_admin": ("carver", "town_admin", None), "agent": ("carver", "agent", None)}
 SKIP = {("DELETE", "/api/v1/auth/token")}  # would revoke the run's own token
-# documented server-side states, not errors: /healthz answers 503 while the worker has not run (none runs here)
+# documented server-side states, not errors: /healthz is 503 while no worker has run (none runs here)
 DOCUMENTED_5XX = {("GET", "/healthz"): 503}
 CHECKS = [not_a_server_error, negative_data_rejection]
 

@@ -3,6 +3,8 @@ out-of-range query values are 422s naming where, before any view or schema reads
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from sqlalchemy import func, select
 
@@ -28,7 +30,7 @@ def _raw(client, agent, url: str, body: str):
 @pytest.mark.parametrize("number", [str(2**53), str(-(2**53)), "1" + "0" * 30, "1" + "0" * 5000])
 def test_an_integer_beyond_2_to_the_53_is_a_422_naming_the_field(client, agent, number):
     body = _violation_body(client, agent)
-    text = '{"line_item": %s, %s' % (number, str(body).replace("'", '"')[1:])
+    text = '{"line_item": ' + number + ", " + json.dumps(body)[1:]
     resp = _raw(client, agent, "/api/v1/violations", text)
     assert resp.status_code == 422, resp.json
     assert set(resp.json["detail"]["json"]) <= {"line_item", "_body"}
@@ -47,7 +49,7 @@ def test_json_nested_deeper_than_64_levels_is_a_422(client, agent, depth, status
 
 @pytest.mark.parametrize("text", ["NaN", "Infinity", "-Infinity", "1e400"])
 def test_a_non_finite_number_is_a_422(client, agent, text):
-    resp = _raw(client, agent, "/api/v1/violations", '{"line_item": %s}' % text)
+    resp = _raw(client, agent, "/api/v1/violations", '{"line_item": ' + text + "}")
     assert resp.status_code == 422, resp.json
 
 
