@@ -46,6 +46,7 @@ class Settings:
     token_ttl_hours: int = 24 * 14
     login_rate_limit: str = "10 per minute"
     photo_root: str = ""  # empty: <instance>/photos
+    console_record: str = ""  # what the console channel printed (digests); empty: <instance>/console-sent.log
     photo_max_bytes: int = 40 * 1024 * 1024
     photo_s3_bucket: str = ""
     photo_s3_prefix: str = ""
@@ -110,6 +111,8 @@ class Settings:
         self.database_url = normalise_database_url(self.database_url)
         if not self.photo_root:
             self.photo_root = str(Path(instance_path) / "photos")
+        if not self.console_record:
+            self.console_record = str(Path(instance_path) / "console-sent.log")
         if self.app_env == "production":
             missing = [n for n, v in (("SECRET_KEY", self.secret_key),
                                       ("AUDIT_HMAC_KEY", self.audit_hmac_key)) if not v]
