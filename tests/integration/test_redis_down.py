@@ -47,4 +47,5 @@ def test_login_and_the_notice_page_answer_while_redis_is_down(redis_down_app, ca
 def test_healthz_reports_redis_unreachable(redis_down_app):
     app, _ = redis_down_app
     resp = app.test_client().get("/healthz")
-    assert resp.status_code == 503 and resp.json["checks"]["redis"] == {"ok": False, "error": "ConnectionError"}
+    assert resp.status_code == 503
+    assert resp.json["checks"]["redis"] == {"ok": False, "error": "ConnectionError"}
