@@ -89,6 +89,7 @@ class Settings:
             login_client_rate_limit=env.get("LOGIN_CLIENT_RATE_LIMIT", "30 per minute"),
             trusted_proxies=int(env.get("TRUSTED_PROXIES") or 0),
             photo_root=env.get("PHOTO_ROOT", ""),
+            console_record=env.get("CONSOLE_RECORD", ""),
             photo_max_bytes=int(env.get("PHOTO_MAX_BYTES", 40 * 1024 * 1024)),
             photo_s3_bucket=env.get("PHOTO_S3_BUCKET", ""),
             photo_s3_prefix=env.get("PHOTO_S3_PREFIX", ""),
