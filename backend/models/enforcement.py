@@ -62,6 +62,8 @@ class Violation(Audited, db.Model):
     updated_at: Mapped[dt.datetime] = updated_at()
 
     __mapper_args__ = {"version_id_col": version}
+    __audit_omit_null__ = ("status_authorization", "accrual_held_at", "accrual_held_days",
+                           "accrual_released_at", "accrual_released_by")
 
 
 class EnforcementOrder(Audited, db.Model):
@@ -91,6 +93,7 @@ class EnforcementOrder(Audited, db.Model):
     violations: Mapped[list[Violation]] = relationship(secondary=order_violations)
 
     __mapper_args__ = {"version_id_col": version}
+    __audit_omit_null__ = ("status_authorization",)
 
 
 class OffenseDay(BulkSealed, db.Model):
