@@ -82,8 +82,8 @@ def _settle(session: Session, row: Notification, channels: Channels, as_of: dt.d
         if as_of >= row.lease_until:  # never left in reconcile: dead-letter it, for a person to check
             row.status, row.next_attempt_at, row.lease_until = "dead", None, None
             row.error_code = "reconcile_timeout"
-            row.last_error = (f"not settled within {policy.reconcile_minutes:g} minutes: the provider could "
-                              f"not be asked whether it was sent ({exc}); check there before re-driving")[:2000]
+            why = f"the provider could not be asked whether it was sent ({exc}); check there before re-driving"
+            row.last_error = f"not settled within {policy.reconcile_minutes:g} minutes: {why}"[:2000]
             report.dead += 1
             return
         row.next_attempt_at = min(row.lease_until, as_of + policy.retry_delay(
