@@ -82,7 +82,7 @@ def _settle(session: Session, row: Notification, channels: Channels, as_of: dt.d
         if as_of >= row.lease_until:  # never left in reconcile: dead-letter it, for a person to check
             row.status, row.next_attempt_at, row.lease_until = "dead", None, None
             row.error_code = "reconcile_timeout"
-            why = f"the provider could not be asked whether it was sent ({exc}); check there before re-driving"
+            why = f"the provider could not be asked whether it was sent ({exc}); check there, then re-drive"
             row.last_error = f"not settled within {policy.reconcile_minutes:g} minutes: {why}"[:2000]
             report.dead += 1
             return
