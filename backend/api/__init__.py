@@ -9,6 +9,8 @@ def register(app: APIFlask) -> None:
     app.before_request(gate)  # after authentication (registered first): roles, who may act, before the body
     from backend.api.json_bounds import check_json_body, refuse_unknown_query_fields
     refuse_unknown_query_fields()
+    from backend.api.openapi_extras import document
+    app.spec_processor(document)
     app.before_request(check_json_body)  # then the body's depth and numbers, before any schema reads it
     from backend.api import auth, checklists, enforcement, geo, health, inspections, outbox, sites
     for module in (auth, sites, checklists, inspections, enforcement, geo, health, outbox):
