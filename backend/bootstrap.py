@@ -116,6 +116,8 @@ def register_blueprints(app: APIFlask) -> None:
     app.register_blueprint(fieldapp)
     from backend.public import bp as public_notice
     app.register_blueprint(public_notice)
+    from backend.public.reset_page import bp as reset_page
+    app.register_blueprint(reset_page)
     from backend.sms import install as install_sms
     install_sms(app)
 

@@ -30,6 +30,8 @@ PUBLIC_ENDPOINTS = frozenset({
     "auth.issue_token",
     "openapi.spec",
     "health.healthz",
+    "reset_page.page",
+    "reset_page.static",
 })
 PUBLIC_PREFIXES = ("webhooks.", "public.", "fieldapp.", "webhooks_twilio.", "public_notice.")
 _HASHERS = {"default": PasswordHasher(), "test": PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)}
