@@ -7,7 +7,7 @@ export INSTANCE_PATH ?= $(CURDIR)/instance
 export SHARED_DIR ?= $(abspath $(CURDIR)/../shared)
 PYTEST_WORKERS ?= 2
 
-.PHONY: install run migrate seed test test-sqlite test-postgres lint bench-photos bench-accrual bench-audit clean
+.PHONY: install run migrate seed test test-sqlite test-postgres fuzz lint bench-photos bench-accrual bench-audit clean
 
 $(STAMP): requirements.lock pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -38,6 +38,11 @@ test-sqlite: install
 
 test-postgres: install
 	$(BIN)/pytest -n $(PYTEST_WORKERS) -m "db or pg_only" -p no:cacheprovider
+
+# A bounded schemathesis run over every operation of /api/v1/openapi.json, as a town admin and an agent
+# (tests/fuzz): 0 server errors, 0 invalid requests accepted. FUZZ_EXAMPLES cases per operation, role and mode.
+fuzz: install
+	env -u TEST_DATABASE_URL FUZZ=1 FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-6} $(BIN)/pytest -p no:cacheprovider -q tests/fuzz
 
 lint: install
 	$(BIN)/ruff check backend bot inspections media tests bench tools

@@ -42,6 +42,10 @@ def _configure(app: APIFlask, settings: Settings) -> None:
         AUTO_SERVERS=False,
         SECURITY_SCHEMES={"BearerAuth": {"type": "http", "scheme": "bearer"}},
         RATELIMIT_STORAGE_URI=settings.redis_url or "memory://",
+        # Redis unreachable: count in this process's memory meanwhile (logged), never answer 500
+        RATELIMIT_IN_MEMORY_FALLBACK_ENABLED=bool(settings.redis_url),
+        RATELIMIT_STORAGE_OPTIONS={"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
+        if settings.redis_url else {},
         INFO={"description": "Field inspections, violations and enforcement under the bylaws of "
                              "Massachusetts towns. Every route needs a bearer token from "
                              "POST /api/v1/auth/token."},

@@ -69,7 +69,9 @@ def jsonable(value: Any) -> Any:
 def snapshot(obj: Audited) -> dict[str, Any]:
     mapper = inspect(obj).mapper
     skip = set(getattr(obj, "__audit_exclude__", ()))
-    return {a.key: jsonable(getattr(obj, a.key)) for a in mapper.column_attrs if a.key not in skip}
+    omit_null = set(getattr(obj, "__audit_omit_null__", ()))
+    return {a.key: jsonable(value) for a in mapper.column_attrs
+            if a.key not in skip and not ((value := getattr(obj, a.key)) is None and a.key in omit_null)}
 
 
 def canonical(data: Any) -> str:

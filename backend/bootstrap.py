@@ -4,7 +4,7 @@ from __future__ import annotations
 import logging
 
 from apiflask import APIFlask
-from flask import jsonify
+from flask import jsonify, request
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
@@ -30,6 +30,10 @@ def register_extensions(app: APIFlask, settings: Settings) -> None:
     db.init_app(app)
     migrate.init_app(app, db, directory=_migrations_dir(), render_as_batch=True, compare_type=True)
     limiter.init_app(app)
+    if settings.trusted_proxies > 0:  # the client's address and scheme from the proxies' X-Forwarded-*
+        from werkzeug.middleware.proxy_fix import ProxyFix
+        n = settings.trusted_proxies
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_port=n)  # type: ignore[method-assign]
     audit.install(settings.audit_hmac_key)
     app.extensions["photo_store"] = build_photo_store(settings)
     kick.install(app, settings, outbox_kick)
@@ -80,6 +84,10 @@ def register_security(app: APIFlask) -> None:
     @app.after_request
     def _headers(response):  # type: ignore[no-untyped-def]
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        if request.is_secure:  # https as the client saw it (X-Forwarded-Proto counts behind TRUSTED_PROXIES)
+            response.headers.setdefault("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+        if request.path.startswith("/api/"):  # tokens, records of people: never kept by a cache
+            response.headers["Cache-Control"] = "no-store"
         return response
 
 
@@ -116,6 +124,8 @@ def register_blueprints(app: APIFlask) -> None:
     compressed.install(app)
     from backend.public import bp as public_notice
     app.register_blueprint(public_notice)
+    from backend.public.reset_page import bp as reset_page
+    app.register_blueprint(reset_page)
     from backend.sms import install as install_sms
     install_sms(app)
 

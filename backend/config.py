@@ -36,6 +36,10 @@ def _bool(value: str | None, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+APP_ENVS = ("demo", "development", "test", "production")
+MIN_KEY_BYTES = 32
+
+
 @dataclass
 class Settings:
     app_env: str = "demo"  # demo | development | test | production
@@ -45,7 +49,10 @@ class Settings:
     redis_url: str = ""
     token_ttl_hours: int = 24 * 14
     login_rate_limit: str = "10 per minute"
+    login_client_rate_limit: str = "30 per minute"  # login attempts from one client address, any account
+    trusted_proxies: int = 0  # reverse proxies in front of the app whose X-Forwarded-* headers are believed
     photo_root: str = ""  # empty: <instance>/photos
+    console_record: str = ""  # what the console channel printed (digests); empty: <instance>/console-sent.log
     photo_max_bytes: int = 40 * 1024 * 1024
     photo_s3_bucket: str = ""
     photo_s3_prefix: str = ""
@@ -79,7 +86,10 @@ class Settings:
             redis_url=env.get("REDIS_URL", ""),
             token_ttl_hours=int(env.get("TOKEN_TTL_HOURS", 24 * 14)),
             login_rate_limit=env.get("LOGIN_RATE_LIMIT", "10 per minute"),
+            login_client_rate_limit=env.get("LOGIN_CLIENT_RATE_LIMIT", "30 per minute"),
+            trusted_proxies=int(env.get("TRUSTED_PROXIES") or 0),
             photo_root=env.get("PHOTO_ROOT", ""),
+            console_record=env.get("CONSOLE_RECORD", ""),
             photo_max_bytes=int(env.get("PHOTO_MAX_BYTES", 40 * 1024 * 1024)),
             photo_s3_bucket=env.get("PHOTO_S3_BUCKET", ""),
             photo_s3_prefix=env.get("PHOTO_S3_PREFIX", ""),
@@ -110,11 +120,21 @@ class Settings:
         self.database_url = normalise_database_url(self.database_url)
         if not self.photo_root:
             self.photo_root = str(Path(instance_path) / "photos")
+        if not self.console_record:
+            self.console_record = str(Path(instance_path) / "console-sent.log")
+        if self.app_env not in APP_ENVS:  # exact, case-sensitive: "Production" must not run as a demo
+            raise RuntimeError(f"APP_ENV must be one of {', '.join(APP_ENVS)} exactly; got {self.app_env!r}")
         if self.app_env == "production":
             missing = [n for n, v in (("SECRET_KEY", self.secret_key),
                                       ("AUDIT_HMAC_KEY", self.audit_hmac_key)) if not v]
             if missing:
                 raise RuntimeError(f"APP_ENV=production requires {', '.join(missing)}")
+            short = [n for n, v in (("SECRET_KEY", self.secret_key), ("AUDIT_HMAC_KEY", self.audit_hmac_key))
+                     if len(v.encode()) < MIN_KEY_BYTES]
+            if short:
+                raise RuntimeError(f"APP_ENV=production requires {', '.join(short)} of at least "
+                                   f"{MIN_KEY_BYTES} bytes (python -c 'import secrets; "
+                                   "print(secrets.token_urlsafe(48))')")
         self.secret_key = self.secret_key or _instance_secret(instance_path, "secret_key")
         self.audit_hmac_key = self.audit_hmac_key or _instance_secret(instance_path, "audit_hmac_key")
         return self

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 
-from slack_bolt import App
+from slack_bolt import App, BoltResponse
 from slack_bolt.authorization import AuthorizeResult
 from slack_bolt.oauth import OAuthFlow
 from slack_sdk import WebClient
@@ -96,4 +96,15 @@ def build_app(deps: Deps, config: BotConfig) -> App:
     )
     for surface in (commands, actions, views, events):
         surface.register(app, deps)
+    app.error(_listener_failed)
     return app
+
+
+def _listener_failed(error: Exception, response: BoltResponse | None,
+                     logger: logging.Logger) -> BoltResponse | None:
+    """A listener that fails after the request was verified (Slack's Web API or a `response_url` unreachable,
+    say) is logged; Slack gets an empty acknowledgement, never a 500 (it would retry, and show an error)."""
+    logger.error("Slack listener failed: %s: %s", type(error).__name__, error)
+    if response is None:  # already acknowledged: nothing more to answer
+        return None
+    return BoltResponse(status=200, body="")

@@ -100,6 +100,7 @@ def _app(db_url, tmp_path_factory):
     from backend.extensions import db
     app = create_app({"app_env": "test", "database_url": db_url,
                       "audit_hmac_key": "test-audit-key", "login_rate_limit": "10000 per minute",
+                      "login_client_rate_limit": "10000 per minute",
                       "secret_key": "test-secret", "photo_root": str(tmp_path_factory.mktemp("photos"))})
     app.config["TESTING"] = True
     from backend.jobs import huey

@@ -5,6 +5,13 @@ from apiflask import APIFlask
 
 
 def register(app: APIFlask) -> None:
+    from backend.api.who_may_act import gate
+    app.before_request(gate)  # after authentication (registered first): roles, who may act, before the body
+    from backend.api.json_bounds import check_json_body, refuse_unknown_query_fields
+    refuse_unknown_query_fields()
+    from backend.api.openapi_extras import document
+    app.spec_processor(document)  # type: ignore[arg-type]  # apiflask types it for str specs too
+    app.before_request(check_json_body)  # then the body's depth and numbers, before any schema reads it
     from backend.api import auth, checklists, enforcement, geo, health, inspections, outbox, sites
     for module in (auth, sites, checklists, inspections, enforcement, geo, health, outbox):
         app.register_blueprint(module.bp)

@@ -20,6 +20,7 @@ from apiflask.fields import (
 from apiflask.validators import Length, OneOf, Range, Regexp
 from marshmallow import ValidationError, validates_schema
 
+from backend.api.bounds import ScheduledDay
 from backend.models.sites import CONDITION_KINDS, PERMIT_KINDS
 
 PARTY_KINDS = ("permittee", "operator", "owner", "applicant", "contractor", "engineer")
@@ -140,9 +141,9 @@ class PermitPatch(Schema):
     kind = String(validate=OneOf(PERMIT_KINDS))
     chapter = words(20)
     number = words(60)
-    issued_on = Date(allow_none=True)
-    expires_on = Date(allow_none=True)
-    recorded_on = Date(allow_none=True)
+    issued_on = ScheduledDay(allow_none=True)
+    expires_on = ScheduledDay(allow_none=True)
+    recorded_on = ScheduledDay(allow_none=True)
     permittee_id = UUID(allow_none=True)
     operator_id = UUID(allow_none=True)
     conditions = List(Nested(ConditionIn), validate=Length(0, 200))
@@ -185,7 +186,7 @@ class RecordQuery(Schema):
     include_inactive = Boolean(load_default=False)
     site_id = UUID(load_default=None)
     limit = Integer(validate=Range(1, 500), load_default=100)
-    offset = Integer(validate=Range(0), load_default=0)
+    offset = Integer(validate=Range(0, 10_000_000), load_default=0)
 
 
 class DelineationForm(Schema):

@@ -10,6 +10,7 @@ from apiflask.validators import Length, OneOf, Range, Regexp
 from marshmallow import ValidationError, validates_schema
 
 from backend.api.admin_schemas import note, words
+from backend.api.bounds import Observed, ScheduledDay
 from backend.models.admin import RECEIVED_VIA, SUBMISSION_KINDS, TASK_REASONS, TASK_STATUSES
 
 
@@ -32,14 +33,15 @@ class SubmissionIn(Schema):
     site_id = UUID(load_default=None)
     permit_id = UUID(load_default=None)
     kind = String(required=True, validate=OneOf(SUBMISSION_KINDS))
-    received_at = AwareDateTime(required=True)
+    received_at = Observed(required=True)
     received_via = String(required=True, validate=OneOf(RECEIVED_VIA))
     received_by = UUID(load_default=None, metadata={"description": "staff who received it; default: you"})
     from_party_id = UUID(load_default=None)
     from_name = note(200, load_default=None)
-    period_start = Date(load_default=None)
-    period_end = Date(load_default=None)
-    event_on = Date(load_default=None, metadata={"description": "inspection_event_notice: the event's date"})
+    period_start = ScheduledDay(load_default=None)
+    period_end = ScheduledDay(load_default=None)
+    event_on = ScheduledDay(load_default=None,
+                            metadata={"description": "inspection_event_notice: the event's date"})
     documents = List(Nested(DocumentIn), load_default=list, validate=Length(0, 50))
     notes = note(20000, load_default=None)
 
@@ -78,7 +80,7 @@ class SubmissionQuery(Schema):
     site_id = UUID(load_default=None)
     permit_id = UUID(load_default=None)
     limit = Integer(validate=Range(1, 500), load_default=100)
-    offset = Integer(validate=Range(0), load_default=0)
+    offset = Integer(validate=Range(0, 10_000_000), load_default=0)
 
 
 class ReasonIn(Schema):
@@ -89,14 +91,14 @@ class TaskIn(Schema):
     site_id = UUID(required=True)
     permit_id = UUID(load_default=None)
     assignee_id = UUID(load_default=None, allow_none=True)
-    due_on = Date(required=True)
+    due_on = ScheduledDay(required=True)
     reason = String(required=True, validate=OneOf(TASK_REASONS))
     notes = note(4000, load_default=None, allow_none=True)
 
 
 class TaskPatch(Schema):
     assignee_id = UUID(allow_none=True)
-    due_on = Date()
+    due_on = ScheduledDay()
     reason = String(validate=OneOf(TASK_REASONS))
     notes = note(4000, allow_none=True)
 
@@ -108,7 +110,7 @@ class TaskQuery(Schema):
     due_within_days = Integer(load_default=None, validate=Range(0, 366))
     site_id = UUID(load_default=None)
     limit = Integer(validate=Range(1, 500), load_default=200)
-    offset = Integer(validate=Range(0), load_default=0)
+    offset = Integer(validate=Range(0, 10_000_000), load_default=0)
 
     @validates_schema
     def _assignee(self, data: dict, **_: object) -> None:

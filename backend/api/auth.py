@@ -10,7 +10,7 @@ from backend.audit import acting_as
 from backend.clock import now
 from backend.extensions import db, limiter
 from backend.models import Membership, Town, User
-from backend.security import check_password, principal
+from backend.security import check_password, dummy_hash, principal
 from backend.security import issue_token as new_token
 
 bp = APIBlueprint("auth", __name__, url_prefix="/api/v1/auth", tag="Auth")
@@ -26,15 +26,27 @@ def _login_limit() -> str:
     return current_app.config["SETTINGS"].login_rate_limit
 
 
+def _client_limit() -> str:
+    return current_app.config["SETTINGS"].login_client_rate_limit
+
+
+def _client_key() -> str:
+    """The client's address (behind TRUSTED_PROXIES, the one the proxies forwarded)."""
+    return f"login-client:{request.remote_addr}"
+
+
 @bp.post("/token")
 @bp.input(TokenIn)
 @bp.output(TokenOut, status_code=201)
 @bp.doc(security=[])
 @limiter.limit(_login_limit, key_func=_account_key)
+@limiter.limit(_client_limit, key_func=_client_key)
 def issue_token(json_data: dict) -> dict:
     user = db.session.scalar(select(User).where(func.lower(User.email) == json_data["email"].strip().lower()))
     town = db.session.scalar(select(Town).where(Town.slug == json_data["town"].strip().lower()))
-    if user is None or not check_password(user.password_hash, json_data["password"]) or not user.active:
+    # an unknown email costs the same time as a wrong password: verify against a dummy hash
+    stored = user.password_hash if user is not None else dummy_hash()
+    if not check_password(stored, json_data["password"]) or user is None or not user.active:
         abort(401, "wrong email or password")
     roles = sorted(db.session.scalars(select(Membership.role).where(
         Membership.user_id == user.id, Membership.town_id == (town.id if town else None),

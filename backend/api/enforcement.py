@@ -6,6 +6,7 @@ import uuid
 from apiflask import APIBlueprint
 from sqlalchemy import select
 
+from backend.api import who_may_act
 from backend.api.common import require_if_match, with_etag
 from backend.api.schemas import (
     IssueIn,
@@ -13,12 +14,14 @@ from backend.api.schemas import (
     OrderIn,
     OrderOut,
     OrderPatch,
+    ReleaseIn,
     ServeIn,
     TransitionIn,
     ViolationIn,
     ViolationOut,
     ViolationPatch,
 )
+from backend.clock import now
 from backend.extensions import db
 from backend.models import EnforcementOrder, Violation
 from backend.security import get_in_town, principal, require_roles
@@ -27,6 +30,7 @@ from backend.services import enforcement as service
 bp = APIBlueprint("enforcement", __name__, url_prefix="/api/v1", tag="Enforcement")
 READERS = ("agent", "board_member", "enforcing_officer", "town_admin")
 WRITERS = ("agent", "board_member", "enforcing_officer")
+STAFF = ("agent", "enforcing_officer", "town_admin")
 
 
 def _listing(model: type, query: dict) -> list:
@@ -87,11 +91,39 @@ def update_violation(violation_id: uuid.UUID, json_data: dict):  # type: ignore[
 @bp.post("/violations/<uuid:violation_id>/transition")
 @bp.input(TransitionIn)
 @bp.output(ViolationOut)
-@bp.doc(security="BearerAuth", responses={409: "illegal transition"})
+@bp.doc(security="BearerAuth", responses=who_may_act.RESPONSES | {409: "illegal transition"},
+        description="Closing or reopening is the chapter's enforcement power (the who-may-act table, "
+                    "checked before the body); marking corrected is open to agents. open -> closed and "
+                    "corrected -> open need a reason.")
 @require_roles(*WRITERS)
+@who_may_act.acts(Violation, "violation_id", who_may_act.violation_transition)
 def transition_violation(violation_id: uuid.UUID, json_data: dict):  # type: ignore[no-untyped-def]
-    v = service.transition_violation(get_in_town(Violation, violation_id), json_data["to"],
-                                     json_data["reason"])
+    v = get_in_town(Violation, violation_id)
+    v.status_authorization = who_may_act.authorise(v, json_data)
+    v = service.transition_violation(v, json_data["to"], json_data["reason"])
+    return with_etag(v, v.version)
+
+
+@bp.post("/violations/<uuid:violation_id>/release-catch-up")
+@bp.input(ReleaseIn)
+@bp.output(ViolationOut)
+@bp.doc(security="BearerAuth", summary="Release a held catch-up of offense-days, after checking the date",
+        description="The daily job records at most the town's `accrual_max_catch_up_days` (default 60) "
+                    "offense-days at once for one violation; a longer catch-up waits here. Staff check the "
+                    "observation date (correct it in `observed_at` if wrong) and release it: the next run "
+                    "records every day. The release is audited.",
+        responses={403: "staff only", 409: "nothing is held"})
+@require_roles(*STAFF)
+def release_catch_up(violation_id: uuid.UUID, json_data: dict):  # type: ignore[no-untyped-def]
+    v = get_in_town(Violation, violation_id)
+    if v.accrual_held_at is None:
+        from apiflask import abort
+        abort(409, "this violation's offense-days are not held")
+    if json_data["observed_at"] is not None:
+        v.observed_at = json_data["observed_at"]
+    v.accrual_held_at = v.accrual_held_days = None
+    v.accrual_released_at, v.accrual_released_by = now(), principal().user.id
+    db.session.commit()
     return with_etag(v, v.version)
 
 
@@ -150,6 +182,7 @@ def update_order(order_id: uuid.UUID, json_data: dict):  # type: ignore[no-untyp
 @bp.output(OrderOut)
 @bp.doc(security="BearerAuth")
 @require_roles(*WRITERS)
+@who_may_act.acts(EnforcementOrder, "order_id", who_may_act.issuing)
 def issue_order(order_id: uuid.UUID, json_data: dict):  # type: ignore[no-untyped-def]
     order = service.issue_order(principal(), get_in_town(EnforcementOrder, order_id), json_data)
     return with_etag(_order_out(order), order.version)
@@ -168,9 +201,15 @@ def serve_order(order_id: uuid.UUID, json_data: dict):  # type: ignore[no-untype
 @bp.post("/orders/<uuid:order_id>/transition")
 @bp.input(TransitionIn)
 @bp.output(OrderOut)
-@bp.doc(security="BearerAuth", responses={409: "illegal transition"})
+@bp.doc(security="BearerAuth", responses=who_may_act.RESPONSES | {409: "illegal transition"},
+        description="Lifting or superseding an issued order is authorised like issuing it (the who-may-act "
+                    "table, checked before the body; the body's vote or designation where the bylaw needs "
+                    "one); withdrawing a draft is open to its drafters. Lifting, superseding and withdrawing "
+                    "need a reason.")
 @require_roles(*WRITERS)
+@who_may_act.acts(EnforcementOrder, "order_id", who_may_act.order_transition)
 def transition_order(order_id: uuid.UUID, json_data: dict):  # type: ignore[no-untyped-def]
-    order = service.transition_order(get_in_town(EnforcementOrder, order_id), json_data["to"],
-                                     json_data["reason"])
+    order = get_in_town(EnforcementOrder, order_id)
+    order.status_authorization = who_may_act.authorise(order, json_data)
+    order = service.transition_order(order, json_data["to"], json_data["reason"])
     return with_etag(_order_out(order), order.version)

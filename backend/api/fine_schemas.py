@@ -6,6 +6,8 @@ from apiflask.fields import UUID, AwareDateTime, Boolean, Date, Dict, Integer, L
 from apiflask.validators import Length, OneOf, Range
 from marshmallow import ValidationError, validates_schema
 
+from backend.api.bounds import ScheduledDay
+
 CITATION_STATUSES = ("proposed", "issued", "void")
 
 
@@ -17,8 +19,8 @@ class Page(Schema):
 class OffenseDayQuery(Page):
     violation_id = UUID(load_default=None)
     offender_id = UUID(load_default=None)
-    from_date = Date(load_default=None)
-    to_date = Date(load_default=None)
+    from_date = ScheduledDay(load_default=None)
+    to_date = ScheduledDay(load_default=None)
 
 
 class OffenseDayOut(Schema):
@@ -74,7 +76,8 @@ class IssueCitationsIn(Schema):
     ids = List(UUID(), validate=Length(1, 500), load_default=None)
     order_id = UUID(load_default=None, metadata={"description": "every proposed citation of this order"})
     delivery = String(validate=OneOf(("mail", "in_hand")), load_default="mail")
-    notice_on = Date(load_default=None, metadata={"description": "notice date; default: today (local)"})
+    notice_on = ScheduledDay(load_default=None,
+                             metadata={"description": "notice date; default: today (local)"})
     vote = Nested(VoteCount, load_default=None, metadata={"description": "when the board acts by vote"})
 
     @validates_schema

@@ -6,6 +6,7 @@ from typing import Any
 
 from apiflask import APIBlueprint
 
+from backend.api import who_may_act
 from backend.api.fine_schemas import (
     AssessmentOut,
     AssessmentQuery,
@@ -63,6 +64,7 @@ def issue_citations(json_data: dict[str, Any]) -> Any:
                                        "order's citations day by day",
         responses={200: "revoked", 403: "the bylaw does not let your role issue citations", 409: "conflict"})
 @require_roles(*ISSUERS)
+@who_may_act.acts(EnforcementOrder, "order_id", who_may_act.citations_of_order)
 def standing_instruction(order_id: uuid.UUID, json_data: dict[str, Any]) -> Any:
     order = get_in_town(EnforcementOrder, order_id)
     return citations.set_standing_instruction(principal(), order, json_data)

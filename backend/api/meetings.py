@@ -7,6 +7,7 @@ import uuid
 from apiflask import APIBlueprint
 from sqlalchemy import select
 
+from backend.api import who_may_act
 from backend.api.common import require_if_match, with_etag
 from backend.api.workflow_schemas import CancelIn, MeetingIn, MeetingOut, MeetingRecordIn
 from backend.extensions import db
@@ -26,6 +27,7 @@ OUT_OF_WINDOW = {409: "outside the review window (resend with override_reason to
 @bp.output(MeetingOut, status_code=201)
 @bp.doc(security="BearerAuth", responses=OUT_OF_WINDOW)
 @require_roles(*WRITERS)
+@who_may_act.acts(EnforcementOrder, "order_id", who_may_act.scheduling_review)
 def schedule_meeting(order_id: uuid.UUID, json_data: dict):  # type: ignore[no-untyped-def]
     meeting = service.schedule(principal(), get_in_town(EnforcementOrder, order_id), json_data)
     return with_etag(meeting, meeting.version, 201)

@@ -6,6 +6,7 @@ from apiflask.fields import UUID, AwareDateTime, Boolean, Date, Dict, Float, Int
 from apiflask.validators import Length, OneOf, Range
 from marshmallow import ValidationError, validates_schema
 
+from backend.api.bounds import Observed, ObservedDay, Scheduled
 from backend.models.field import ENTRY_BASES
 from backend.services.entry_basis import entry_basis_problem
 
@@ -30,8 +31,8 @@ class ResponseIn(Schema):
     item_id = String(required=True, validate=Length(1, 80))
     answer = String(required=True, validate=OneOf(ANSWERS))
     note = String(validate=Length(0, 4000), load_default=None)
-    ceased_on = Date(load_default=None, metadata={"description": "stabilization items: the date activity "
-                                                                  "ceased on that portion (null = unknown)"})
+    ceased_on = ObservedDay(load_default=None, metadata={
+        "description": "stabilization items: the date activity ceased on that portion (null = unknown)"})
     data = Dict(load_default=dict)
 
 
@@ -41,12 +42,12 @@ class InspectionIn(Schema):
     site_id = UUID(required=True)
     permit_id = UUID(load_default=None)
     template_key = String(validate=Length(1, 60), load_default=None)
-    template_version = Integer(validate=Range(1), load_default=None)
+    template_version = Integer(validate=Range(1, 100_000), load_default=None)
     entry_basis = String(required=True, validate=OneOf(ENTRY_BASES))
     consent_name = String(validate=Length(1, 200), load_default=None)
     warrant_number = String(validate=Length(1, 60), load_default=None)
-    started_at = AwareDateTime(required=True)
-    device_clock_at_sync = AwareDateTime(load_default=None)
+    started_at = Observed(required=True)
+    device_clock_at_sync = Scheduled(load_default=None)  # the device's clock: evidence, widely bounded
     notes = String(validate=Length(0, 20000), load_default=None)
     responses = List(Nested(ResponseIn), load_default=list)
 
@@ -103,7 +104,7 @@ class ViolationIn(Schema):
     provision = String(required=True, validate=Length(1, 80),
                        metadata={"description": "a RULES.md id, or permit:<number>:<condition id>"})
     description = String(required=True, validate=Length(1, 4000))
-    observed_at = AwareDateTime(required=True)
+    observed_at = Observed(required=True)
     line_item = Integer(validate=Range(1, 1000), load_default=1)
 
 
@@ -113,10 +114,23 @@ class ViolationPatch(Schema):
     line_item = Integer(validate=Range(1, 1000))
 
 
+AUTHORIZATION_DESCRIPTION = (
+    "Who acts, where the bylaw's who-may-act table needs more than your role: "
+    "{vote: {yes, no, abstain} or {yes, present}, members_present: [names], meeting_id, held_on, minutes} "
+    "for the body acting by vote; {designation: reference} for the ERC's designee (the vote and minutes "
+    "naming you); {delegation: reference} where a written delegation is required")
+
+
+class ReleaseIn(Schema):
+    observed_at = Observed(load_default=None, metadata={
+        "description": "the corrected date of the observation, if the held catch-up came from a wrong one"})
+
+
 class TransitionIn(Schema):
     to = String(required=True, validate=Length(1, 30))
     reason = String(validate=Length(1, 2000), load_default=None)
-    at = AwareDateTime(load_default=None)
+    at = Scheduled(load_default=None)
+    authorization = Dict(load_default=dict, metadata={"description": AUTHORIZATION_DESCRIPTION})
 
 
 class ViolationOut(Schema):
@@ -134,6 +148,12 @@ class ViolationOut(Schema):
     status_reason = String(allow_none=True)
     corrected_at = AwareDateTime(allow_none=True)
     closed_at = AwareDateTime(allow_none=True)
+    status_authorization = Dict(allow_none=True, metadata={
+        "description": "who closed or reopened it, under which rule, with the vote or designation"})
+    accrual_held_at = AwareDateTime(allow_none=True, metadata={
+        "description": "set when the daily job held a catch-up longer than the town's bound: check the date"})
+    accrual_held_days = Integer(allow_none=True, metadata={"description": "the offense-days it would record"})
+    accrual_released_at = AwareDateTime(allow_none=True)
     line_item = Integer()
     version = Integer()
 
@@ -156,14 +176,13 @@ class OrderPatch(Schema):
 
 class IssueIn(Schema):
     fine_path = String(validate=OneOf(("criminal", "noncriminal")), load_default=None)
-    at = AwareDateTime(load_default=None)
-    authorization = Dict(load_default=dict, metadata={
-        "description": "ERC: {designee: user id} or {vote: {members_present, yes, no, abstain}}"})
+    at = Scheduled(load_default=None)  # the act's time as recorded (e.g. the vote's evening)
+    authorization = Dict(load_default=dict, metadata={"description": AUTHORIZATION_DESCRIPTION})
 
 
 class ServeIn(Schema):
     method = String(required=True, validate=OneOf(("certified_mail", "hand_delivery", "posting")))
-    served_at = AwareDateTime(required=True)
+    served_at = Scheduled(required=True)
     detail = Dict(load_default=dict, metadata={"description": "receipt number, who delivered, where posted"})
 
 
@@ -183,6 +202,8 @@ class OrderOut(Schema):
     service_method = String(allow_none=True)
     service_detail = Dict()
     lifted_at = AwareDateTime(allow_none=True)
+    status_authorization = Dict(allow_none=True, metadata={
+        "description": "who lifted or superseded it, under which rule, with the vote or designation"})
     version = Integer()
     violation_ids = List(UUID(), attribute="violation_ids")
 
@@ -257,7 +278,7 @@ class ListQuery(Schema):
     status = String(validate=Length(1, 20), load_default=None)
     site_id = UUID(load_default=None)
     limit = Integer(validate=Range(1, 500), load_default=100)
-    offset = Integer(validate=Range(0), load_default=0)
+    offset = Integer(validate=Range(0, 10_000_000), load_default=0)
 
 
 
@@ -266,7 +287,7 @@ class OutboxQuery(Schema):
     status = String(validate=OneOf(("pending", "sending", "sent", "reconcile", "failed", "dead")),
                     load_default=None)
     limit = Integer(validate=Range(1, 500), load_default=100)
-    offset = Integer(validate=Range(0), load_default=0)
+    offset = Integer(validate=Range(0, 10_000_000), load_default=0)
 
 
 class NotificationOut(Schema):

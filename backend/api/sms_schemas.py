@@ -6,9 +6,11 @@ from apiflask import Schema
 from apiflask.fields import UUID, AwareDateTime, Integer, List, String
 from apiflask.validators import Length, Range
 
+from backend.api.bounds import Scheduled
+
 
 class UndeliveredQuery(Schema):
-    since = AwareDateTime(load_default=None, metadata={"description": "default: 7 days ago"})
+    since = Scheduled(load_default=None, metadata={"description": "default: 7 days ago"})
 
 
 class UndeliveredOut(Schema):

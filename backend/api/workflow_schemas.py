@@ -7,6 +7,7 @@ from apiflask.fields import UUID, AwareDateTime, Boolean, Date, Dict, Integer, L
 from apiflask.validators import Length, OneOf, Range
 from marshmallow import ValidationError, validates_schema
 
+from backend.api.bounds import Scheduled
 from backend.models.towns import AUTHORITY_KINDS
 
 CHAPTERS = ("CARVER-281", "CARVER-247", "CARVER-136", "UPTON-280", "GARDNER-650")
@@ -14,11 +15,11 @@ REASON = Length(3, 2000)
 
 
 class MeetingIn(Schema):
-    scheduled_for = AwareDateTime(required=True)
-    operator_notified_at = AwareDateTime(
+    scheduled_for = Scheduled(required=True)
+    operator_notified_at = Scheduled(
         required=True, metadata={"description": "when the operator received notice of the meeting"}
     )
-    posted_at = AwareDateTime(load_default=None, metadata={"description": "Open Meeting Law posting"})
+    posted_at = Scheduled(load_default=None, metadata={"description": "Open Meeting Law posting"})
     override_reason = String(
         validate=REASON,
         load_default=None,
@@ -43,11 +44,11 @@ class VoteIn(Schema):
 
 
 class MeetingRecordIn(Schema):
-    held_at = AwareDateTime(required=True)
+    held_at = Scheduled(required=True)
     members_present = List(String(validate=Length(1, 120)), required=True, validate=Length(0, 30))
     votes = List(Nested(VoteIn), load_default=list, validate=Length(0, 50))
-    posted_at = AwareDateTime(load_default=None, metadata={"description": "actual posting, if it differed"})
-    operator_notified_at = AwareDateTime(load_default=None)
+    posted_at = Scheduled(load_default=None, metadata={"description": "actual posting, if it differed"})
+    operator_notified_at = Scheduled(load_default=None)
     override_reason = String(validate=REASON, load_default=None)
 
     @validates_schema

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TextIO
 
 from backend.channels.console import ConsoleChannel
@@ -39,7 +40,7 @@ def channel_timeout(settings: Settings) -> float:
 
 def build_channels(settings: Settings, stream: TextIO | None = None) -> Channels:
     timeout = channel_timeout(settings)
-    console = ConsoleChannel(stream)
+    console = ConsoleChannel(stream, Path(settings.console_record) if settings.console_record else None)
     slack: ChannelPort = console
     if settings.slack_client_id:  # each town's installed token (Add to Slack), read at send time
         from backend.slack.delivery import installed_token

@@ -31,6 +31,9 @@ class Audited:
     """Marker: every insert, update and delete of this model appends to its town's audit chain."""
 
     __audit_exclude__: tuple[str, ...] = ()
+    # columns added after rows were audited: left out of the snapshot while null, so a row's snapshot (and
+    # `audit verify`) is what it was before the column existed until the column is first set
+    __audit_omit_null__: tuple[str, ...] = ()
 
 
 class BulkSealed(Audited):

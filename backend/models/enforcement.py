@@ -49,6 +49,12 @@ class Violation(Audited, db.Model):
     status_reason: Mapped[str | None] = mapped_column(Text)
     corrected_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
     closed_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    status_authorization: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # who closed/reopened, by what
+    # the daily job holds a catch-up longer than the town's bound (bad date?) until staff release it
+    accrual_held_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    accrual_held_days: Mapped[int | None] = mapped_column(Integer)
+    accrual_released_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    accrual_released_by: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("users.id"))
     line_item: Mapped[int] = mapped_column(Integer, default=1)
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_by: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("users.id"))
@@ -56,6 +62,8 @@ class Violation(Audited, db.Model):
     updated_at: Mapped[dt.datetime] = updated_at()
 
     __mapper_args__ = {"version_id_col": version}
+    __audit_omit_null__ = ("status_authorization", "accrual_held_at", "accrual_held_days",
+                           "accrual_released_at", "accrual_released_by")
 
 
 class EnforcementOrder(Audited, db.Model):
@@ -78,12 +86,14 @@ class EnforcementOrder(Audited, db.Model):
     service_method: Mapped[str | None] = mapped_column(String(30))  # certified_mail | hand_delivery | posting
     service_detail: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     lifted_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    status_authorization: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # who lifted/superseded
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[dt.datetime] = created_at()
     updated_at: Mapped[dt.datetime] = updated_at()
     violations: Mapped[list[Violation]] = relationship(secondary=order_violations)
 
     __mapper_args__ = {"version_id_col": version}
+    __audit_omit_null__ = ("status_authorization",)
 
 
 class OffenseDay(BulkSealed, db.Model):

@@ -71,7 +71,7 @@ def dispatch(session: Session, channels: Channels, as_of: dt.datetime, policy: D
         batches = 0
         while (max_batches is None or batches < max_batches) and (ids := claim(session, as_of, policy)):
             for notification_id in ids:
-                run.deliver(notification_id)
+                run.deliver_isolated(notification_id)
             batches += 1
     return run.report
 
@@ -125,6 +125,27 @@ class _Run:
     report: DispatchReport = field(default_factory=DispatchReport)
     cooldown: dict[str, dt.datetime] = field(default_factory=dict)  # channel -> rate-limited until
     slugs: dict[uuid.UUID, str] = field(default_factory=dict)
+
+    def deliver_isolated(self, notification_id: uuid.UUID) -> None:
+        """One row, on its own: whatever it raises (a payload no template or hook can handle) dead-letters
+        that row at once with its error, and the rest of the batch goes on."""
+        try:
+            self.deliver(notification_id)
+        except Exception as exc:  # noqa: BLE001 - a poison row must not stop the others
+            self.session.rollback()
+            log.exception("outbox: notification %s cannot be handled; dead-lettered", notification_id)
+            self._dead_letter(notification_id, exc)
+
+    def _dead_letter(self, notification_id: uuid.UUID, exc: Exception) -> None:
+        row = self.session.get(Notification, notification_id)
+        if row is None or row.status != "sending":
+            return
+        self._note(row, "dead", PermanentError(f"cannot be handled: {exc!r}"[:1000], "poison"), None)
+        self.report.dead += 1
+        try:
+            self.session.commit()
+        except StaleDataError:
+            self.session.rollback()
 
     def deliver(self, notification_id: uuid.UUID) -> None:
         row = self.session.get(Notification, notification_id)

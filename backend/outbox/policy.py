@@ -17,6 +17,7 @@ class DeliveryPolicy:
     batch_size: int = 10
     base_delay_seconds: float = 30.0
     max_delay_seconds: float = 3600.0
+    reconcile_minutes: float = 10.0  # a row the provider cannot be asked about this long is dead-lettered
 
     @classmethod
     def from_settings(cls, settings: Settings) -> DeliveryPolicy:
@@ -27,6 +28,11 @@ class DeliveryPolicy:
     def lease(self) -> dt.timedelta:
         """How long a claimed batch may stay `sending`: every send of the batch timing out, plus a margin."""
         return dt.timedelta(seconds=self.timeout_seconds * (self.batch_size + 2) + 60)
+
+    @property
+    def reconcile_bound(self) -> dt.timedelta:
+        """How long a row may wait in `reconcile` for its provider to answer before it is dead-lettered."""
+        return dt.timedelta(minutes=self.reconcile_minutes)
 
     @property
     def settle(self) -> dt.timedelta:

@@ -77,10 +77,21 @@ def _settle(session: Session, row: Notification, channels: Channels, as_of: dt.d
     except Exception as exc:  # noqa: BLE001 - cannot ask now: stay in reconcile, ask again later
         if not isinstance(exc, (DeliveryError, RenderError)):
             log.exception("outbox: unexpected error reconciling %s", row.id)
-        row.next_attempt_at = as_of + policy.retry_delay(row.attempts, rng, getattr(exc, "retry_after", None))
+        # in reconcile, lease_until ends reconciliation's bound (set at the first unanswered ask)
+        row.lease_until = row.lease_until or as_of + policy.reconcile_bound
+        if as_of >= row.lease_until:  # never left in reconcile: dead-letter it, for a person to check
+            row.status, row.next_attempt_at, row.lease_until = "dead", None, None
+            row.error_code = "reconcile_timeout"
+            why = f"the provider could not be asked whether it was sent ({exc}); check there, then re-drive"
+            row.last_error = f"not settled within {policy.reconcile_minutes:g} minutes: {why}"[:2000]
+            report.dead += 1
+            return
+        row.next_attempt_at = min(row.lease_until, as_of + policy.retry_delay(
+            row.attempts, rng, getattr(exc, "retry_after", None)))
         row.last_error = f"reconcile could not ask the provider: {exc}"[:2000]
         report.unsettled += 1
         return
+    row.lease_until = None
     if provider_id:
         row.status, row.provider_id, row.sent_at, row.next_attempt_at = "sent", provider_id, now(), None
         row.last_error = f"{row.last_error or ''} | reconciled: the provider had it".strip(" |")[:2000]

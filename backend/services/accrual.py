@@ -32,7 +32,7 @@ from sqlalchemy.exc import IntegrityError
 from backend.audit import acting_as
 from backend.clock import now
 from backend.extensions import db
-from backend.models import FineAccrual, Membership, OffenseDay, Town, User
+from backend.models import FineAccrual, Membership, OffenseDay, Town, User, Violation
 from backend.models.fines import StandingInstruction
 from backend.services import notices
 from backend.services.accrual_load import Batch, issuer_role_of, load_batch, offenders_due, unattributed
@@ -55,6 +55,7 @@ from inspections.calendar import local_date, require_aware
 log = logging.getLogger(__name__)
 ACTOR = "job:offense-days"
 OFFENDERS_PER_TRANSACTION = 100_000
+CATCH_UP_KEY, CATCH_UP_DEFAULT_DAYS = "accrual_max_catch_up_days", 60  # a town setting (town_settings.py)
 SCAN_SHARE = 2  # a batch of at least 1/2 of the town's offenders reads the town's rows in one pass each
 
 
@@ -145,8 +146,12 @@ def context_for(town: Town, as_of: dt.datetime) -> Context:
         if (si.given_by, si.issuer_role) in empowered:
             instructions[si.order_id.hex] = Issuer(si.given_by, si.issuer_role, si.delivery,
                                                    f"standing instruction {si.id}")
-    return Context(town.id, town.name, local_date(as_of), now(), cfg, instructions, empowered,
-                   partial(issuer_role_of, db.session))
+    ctx = Context(town.id, town.name, local_date(as_of), now(), cfg, instructions, empowered,
+                  partial(issuer_role_of, db.session))
+    ctx.catch_up_max = int((town.settings or {}).get(CATCH_UP_KEY, CATCH_UP_DEFAULT_DAYS))
+    ctx.released = frozenset(v.hex for v in db.session.scalars(select(Violation.id).where(
+        Violation.town_id == town.id, Violation.accrual_released_at.is_not(None))))
+    return ctx
 
 
 @contextmanager
@@ -183,6 +188,7 @@ def _write_batch(ctx: Context, offenders: Sequence[str], as_of: dt.datetime,
             raise ConcurrentRun("offense-days or assessments recorded meanwhile") from exc
         raise
     sent = notices.write_many(db.session, intents_for(ctx, batch, plan))
+    _hold(ctx, plan)
     db.session.commit()
     report.offenders += len(offenders)
     ctx.done += len(offenders)
@@ -195,6 +201,17 @@ def _write_batch(ctx: Context, offenders: Sequence[str], as_of: dt.datetime,
     report.issued += sum(1 for items in plan.reissued.values() for _, new, _, _ in items
                          if new and new.status == "issued")
     report.notifications += sent
+
+
+def _hold(ctx: Context, plan: Plan) -> None:
+    """Flag each violation whose catch-up exceeds the town's bound (an audited update), for staff to check."""
+    for hex_id, days in plan.held.items():
+        violation = db.session.get(Violation, uuid.UUID(hex_id))
+        if violation is None or violation.accrual_held_at is not None:
+            continue  # flagged on an earlier run: it waits for staff, no new event each day
+        violation.accrual_held_at, violation.accrual_held_days = ctx.now, days
+        log.warning("offense-days %s: violation %s would catch up %d days (more than %d): held for staff",
+                    ctx.town_name, violation.id, days, ctx.catch_up_max)
 
 
 def _void_and_flag(ctx: Context, plan: Plan) -> None:

@@ -40,6 +40,7 @@ from backend.services.accrual_load import (
 )
 from backend.services.bulk import new_ids
 from backend.services.citations import Issuer, citation_detail, try_issue
+from inspections.calendar import local_date
 from inspections.citations import mailing_deadline
 from inspections.config import BylawConfig
 from inspections.fines import AmountKind, AssessmentRow, Track, rulepack_version
@@ -76,6 +77,8 @@ class Context:
     penalties: dict[tuple[str, Track], dict[int | None, Penalty]] = field(default_factory=dict)
     offenders_due: int = 0  # in the town, this run
     done: int = 0  # offenders committed so far (progress in the log)
+    catch_up_max: int = 60  # a violation with more unrecorded days waits for staff (a bad date?)
+    released: frozenset[str] = frozenset()  # violations (hex ids) staff released from that bound
 
     @property
     def config_version(self) -> str:
@@ -155,6 +158,7 @@ class Plan:
     issued: dict[str, list[Accrual]] = field(default_factory=lambda: defaultdict(list))
     reissued: dict[str, list[tuple[Stored, Accrual | None, dt.date, str]]] = field(
         default_factory=lambda: defaultdict(list))  # offender -> (old, new, offense date, chapter)
+    held: dict[str, int] = field(default_factory=dict)  # violation (hex id) -> unrecorded days over the bound
 
 
 def plan_batch(ctx: Context, batch: Batch) -> Plan:
@@ -183,6 +187,8 @@ def _units(ctx: Context, batch: Batch, plan: Plan, offender: str) -> list[Unit_]
     new = []
     counting, through = ctx.counting, ctx.day
     for fact in batch.violations.get(offender, ()):
+        if _held(ctx, plan, fact, units):
+            continue
         how = counting.get(fact.chapter) or ctx.counting_rule(fact.chapter)
         # only the days and lines are read: the engine's violation keeps the ids as they came
         violation = EngineViolation(fact.engine_id, fact.chapter, offender, (fact.provision,),
@@ -196,6 +202,21 @@ def _units(ctx: Context, batch: Batch, plan: Plan, offender: str) -> list[Unit_]
         plan.new_days[offender] = new
         return units + new
     return units
+
+
+def _held(ctx: Context, plan: Plan, fact: Any, units: list[Unit_]) -> bool:
+    """A catch-up of more than `ctx.catch_up_max` days is not computed (one wrong date once meant 740,000
+    offense-days for one violation): the violation waits for staff to check its date and release it. The
+    days are counted from the start to today (or the cure), less the days already recorded."""
+    end = ctx.day if fact.cured_at is None else min(ctx.day, local_date(fact.cured_at))
+    span = (end - local_date(fact.started_at)).days + 1
+    if span <= ctx.catch_up_max or fact.id in ctx.released:
+        return False
+    recorded = len({u[DAY] for u in units if u[FACT].id == fact.id})
+    if span - recorded <= ctx.catch_up_max:
+        return False
+    plan.held[fact.id] = span - recorded
+    return True
 
 
 def _number_offense_days(plan: Plan) -> None:

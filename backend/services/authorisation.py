@@ -151,3 +151,15 @@ def _refuse(chapter: str, action: Action | str, decisions: list[tuple[Role, Deci
         f"({d.rule_id}, {d.explanation.citation})",
         detail={"rule_id": d.rule_id, "role": str(role), "explanation": d.explanation.line},
     )
+
+
+def refuse_unless_possible(who: Principal, chapter: str, action: Action | str, designee: bool) -> None:
+    """403 unless one of the caller's roles for `chapter` could take `action` (a board member with a
+    carried vote of the body, the designee with a recorded designation): the check made before the body."""
+    cfg = config_for(who.town)
+    roles = chapter_roles(who, chapter) | ({Role.DESIGNEE} if designee else set())
+    carried = Vote(yes=7)
+    if any(may_act(chapter, action, role, vote=carried if role is Role.BOARD_MEMBER else None,
+                   cfg=cfg).allowed for role in roles):
+        return
+    _refuse(chapter, action, _decisions(who, chapter, Action(action), None, designee))

@@ -27,11 +27,9 @@ def create_inspection(who: Principal, data: dict[str, Any]) -> tuple[Inspection,
     digest = body_hash(data)
     existing = db.session.get(Inspection, data["id"])
     if existing is not None:
-        if existing.town_id != who.town_id:
-            raise Conflict(f"inspection id {data['id']} is already in use; generate a new id")
-        if existing.create_body_hash != digest:
-            raise Conflict(f"inspection {data['id']} exists with a different body; "
-                           "use PATCH with If-Match to edit")
+        if existing.town_id != who.town_id or existing.create_body_hash != digest:  # one answer for both
+            raise Conflict(f"inspection id {data['id']} is already in use with a different body; to edit "
+                           "your inspection use PATCH with If-Match, else generate a new id")
         return existing, False
     site = get_in_town(Site, data["site_id"])
     if data["permit_id"] is not None and get_in_town(Permit, data["permit_id"]).site_id != site.id:

@@ -45,6 +45,11 @@ def _skew_seconds(value: Any) -> None:
         raise ValueError("must be between 0 and 86400 seconds")
 
 
+def _catch_up_days(value: Any) -> None:
+    if not 1 <= value <= 3650:
+        raise ValueError("must be between 1 and 3650 days")
+
+
 @dataclass(frozen=True)
 class AppSetting:
     kind: type
@@ -62,6 +67,9 @@ APP_SETTINGS: Mapping[str, AppSetting] = {
                                   "off (default: the deployment's SMS_QUIET_HOURS)", _quiet_hours),
     NOTICE_ON_OPEN: AppSetting(bool, True, "text the offender a courtesy violation notice when a violation "
                                "opens (false: staff send it)"),
+    "accrual_max_catch_up_days": AppSetting(int, 60, "the most offense-days the daily job records at once "
+                                            "for one violation; a longer catch-up (a wrong date?) waits for "
+                                            "staff to check and release it", _catch_up_days, 1, 3650),
     "photo_clock_skew_max_seconds": AppSetting(int, 120, "seconds a photo's camera time may differ from "
                                                "its GPS time before the photo is flagged", _skew_seconds,
                                                0, 86_400),

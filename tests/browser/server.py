@@ -70,7 +70,8 @@ def start(db_url: str, tmp: Path, slack_token: str, slack_url: str, slack_channe
     from backend import create_app
     app = create_app({"app_env": "test", "database_url": db_url, "audit_hmac_key": "test-audit-key",
                       "secret_key": "test-secret", "photo_root": str(tmp / "photos"),
-                      "login_rate_limit": "10000 per minute", "slack_bot_tokens": {"carver": slack_token},
+                      "login_rate_limit": "10000 per minute", "login_client_rate_limit": "10000 per minute",
+                      "slack_bot_tokens": {"carver": slack_token},
                       "slack_api_url": slack_url, "channel_timeout_seconds": 2.0})
     live = LiveApp(app, make_server("127.0.0.1", 0, app, threaded=True, request_handler=_Quiet))
     with live.db() as session:

@@ -51,7 +51,7 @@ def test_migrations_upgrade_a_fresh_database_to_exactly_the_models(fresh_db, tmp
 
 def test_seed_demo_is_refused_in_production(fresh_db, tmp_path):
     env = dict(os.environ, DATABASE_URL=fresh_db, INSTANCE_PATH=str(tmp_path / "inst"), APP_ENV="production",
-               SECRET_KEY="s", AUDIT_HMAC_KEY="k")
+               SECRET_KEY="s" * 32, AUDIT_HMAC_KEY="k" * 32)  # production refuses keys under 32 bytes
     flask = Path(sys.executable).parent / "flask"
     result = subprocess.run([str(flask), "--app", "backend", "seed-demo"], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=120)

@@ -12,6 +12,16 @@ def h(world):
 
 
 @pytest.fixture
+def erc(world):
+    return world.headers("carver", "board_member", "earth")
+
+
+# closing or reopening a CARVER-136 violation, lifting or superseding its order: the ERC acts by vote
+# (CARVER-136-AUTH, CARVER-136-CD-ORDER; CARVER-136-ERC-QUORUM-4, CARVER-136-ERC-MAJORITY)
+VOTE = {"vote": {"yes": 4, "no": 1}}
+
+
+@pytest.fixture
 def pit(client, h):
     return client.get("/api/v1/sites?q=gravel", headers=h).json[0]
 
@@ -32,27 +42,31 @@ def test_a_violation_carries_the_citation_of_its_provision(client, h, pit):
     pytest.param(["open", "corrected", "closed"], id="corrected then closed"),
     pytest.param(["open", "corrected", "open", "closed"], id="reopened then dismissed"),
 ])
-def test_legal_transitions(client, h, pit, path):
+def test_legal_transitions(client, h, erc, pit, path):
     v = violation(client, h, pit["id"]).json
     for target in path[1:]:
-        resp = client.post(f"/api/v1/violations/{v['id']}/transition", headers=h,
-                           json={"to": target, "reason": "site visit"})
-        assert resp.status_code == 200 and resp.json["status"] == target
+        who = h if target == "corrected" else erc  # the agent finds it corrected; the ERC closes or reopens
+        resp = client.post(f"/api/v1/violations/{v['id']}/transition", headers=who,
+                           json={"to": target, "reason": "site visit", "authorization": VOTE})
+        assert resp.status_code == 200 and resp.json["status"] == target, resp.json
+        if target != "corrected":
+            assert resp.json["status_authorization"]["rule_id"] == "CARVER-136-AUTH"
 
 
-def test_illegal_transitions_are_409_with_the_reason(client, h, pit):
+def test_illegal_transitions_are_409_with_the_reason(client, h, erc, pit):
     v = violation(client, h, pit["id"]).json
     url = f"/api/v1/violations/{v['id']}/transition"
-    client.post(url, headers=h, json={"to": "closed", "reason": "dismissed"})
-    resp = client.post(url, headers=h, json={"to": "open", "reason": "again"})
+    client.post(url, headers=erc, json={"to": "closed", "reason": "dismissed", "authorization": VOTE})
+    resp = client.post(url, headers=erc, json={"to": "open", "reason": "again", "authorization": VOTE})
     assert resp.status_code == 409
     assert resp.json["message"] == ("violation cannot go from closed to open; allowed from closed: "
                                     "none (final state)")
 
 
-def test_dismissing_an_open_violation_needs_a_reason(client, h, pit):
+def test_dismissing_an_open_violation_needs_a_reason(client, h, erc, pit):
     v = violation(client, h, pit["id"]).json
-    resp = client.post(f"/api/v1/violations/{v['id']}/transition", headers=h, json={"to": "closed"})
+    resp = client.post(f"/api/v1/violations/{v['id']}/transition", headers=erc,
+                       json={"to": "closed", "authorization": VOTE})
     assert resp.status_code == 422 and "reason" in resp.json["detail"]["json"]
 
 
@@ -97,13 +111,21 @@ def test_order_lifecycle(client, h, pit, world):
     assert served.status_code == 200 and served.json["service_method"] == "certified_mail"
     assert client.patch(f"/api/v1/orders/{oid}", headers=h | {"If-Match": served.headers["ETag"]},
                         json={"text": "edited"}).status_code == 409
-    assert client.post(f"/api/v1/orders/{oid}/transition", headers=h,
-                       json={"to": "lifted"}).status_code == 422
-    lifted = client.post(f"/api/v1/orders/{oid}/transition", headers=h,
-                         json={"to": "lifted", "reason": "restored"})
+    # the agent may not lift what the ERC issued by vote (CARVER-136-CD-ORDER): refused before the body
+    refused = client.post(f"/api/v1/orders/{oid}/transition", headers=h, json={"to": "lifted"})
+    assert refused.status_code == 403 and "no role for CARVER-136" in refused.json["message"]
+    alone = client.post(f"/api/v1/orders/{oid}/transition", headers=board,
+                        json={"to": "lifted", "reason": "restored"})
+    assert alone.status_code == 403 and "acts by vote" in alone.json["message"]
+    assert client.get(f"/api/v1/orders/{oid}", headers=h).json["status"] == "issued"
+    assert client.post(f"/api/v1/orders/{oid}/transition", headers=board,
+                       json={"to": "lifted", "authorization": VOTE}).status_code == 422
+    lifted = client.post(f"/api/v1/orders/{oid}/transition", headers=board,
+                         json={"to": "lifted", "reason": "restored", "authorization": VOTE})
     assert lifted.status_code == 200 and lifted.json["lifted_at"]
-    again = client.post(f"/api/v1/orders/{oid}/transition", headers=h,
-                        json={"to": "superseded", "reason": "x"})
+    assert lifted.json["status_authorization"]["vote"]["yes"] == 4
+    again = client.post(f"/api/v1/orders/{oid}/transition", headers=board,
+                        json={"to": "superseded", "reason": "x", "authorization": VOTE})
     assert again.status_code == 409
 
 
@@ -124,7 +146,7 @@ def test_an_order_cannot_name_another_towns_violation(client, h, pit, world):
     usite = client.get("/api/v1/sites", headers=upton).json[0]
     uv = client.post("/api/v1/violations", headers=upton, json={
         "site_id": usite["id"], "chapter": "UPTON-280", "provision": "UPTON-280-NONCRIM-SCHEDULE",
-        "description": "fill", "observed_at": "2026-09-14T10:00:00-04:00"}).json
+        "description": "fill", "observed_at": "2026-04-04T10:00:00-04:00"}).json
     resp = client.post("/api/v1/orders", headers=h, json={
         "site_id": pit["id"], "kind": "cease_and_desist", "chapter": "CARVER-136",
         "violation_ids": [uv["id"]]})

@@ -111,3 +111,17 @@ def test_board_members_cannot_file_inspections(client, world, bog):
     resp = client.post("/api/v1/inspections", json=body(bog["id"]),
                        headers=world.headers("upton", "board_member"))
     assert resp.status_code in (403, 404)
+
+
+def test_an_id_used_in_another_town_is_answered_as_any_id_conflict_without_naming_a_town(client, world, agent,
+                                                                                       bog):
+    """The 409 for a client id that exists in another town is word for word the one for a conflict in one's
+    own town: it does not tell an Upton user that Carver has that inspection."""
+    b = body(bog["id"])
+    assert client.post("/api/v1/inspections", json=b, headers=agent).status_code == 201
+    own = client.post("/api/v1/inspections", json=dict(b, notes="changed"), headers=agent)
+    upton = world.headers("upton", "agent", "conservation")
+    usite = client.get("/api/v1/sites", headers=upton).json[0]
+    other = client.post("/api/v1/inspections", json=dict(b, site_id=usite["id"]), headers=upton)
+    assert (own.status_code, other.status_code) == (409, 409)
+    assert own.json == other.json and "carver" not in str(other.json).lower()

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 
 import pytest
@@ -113,6 +114,7 @@ def test_the_violation_opens_the_day_after_the_clock_runs_out(app, client, agent
 def test_a_later_pass_stops_the_clock(app, client, agent, cedar):
     site, permit = cedar
     submit(client, agent, site, permit, [STABILIZATION_FAIL])
+    app.extensions["clock"].at = dt.datetime(2026, 4, 10, 15, 0, tzinfo=dt.UTC)  # filed the day of the visit
     submit(
         client,
         agent,
@@ -213,9 +215,10 @@ def evidence(client, headers, violation: dict) -> dict:
     return resp.json
 
 
-def test_a_repeated_fail_keeps_one_violation_and_adds_its_photos_as_evidence(client, agent, cedar):
+def test_a_repeated_fail_keeps_one_violation_and_adds_its_photos_as_evidence(app, client, agent, cedar):
     site, permit = cedar
     first, _ = submit(client, agent, site, permit, [{"item_id": "dust", "answer": "fail"}])
+    app.extensions["clock"].at = dt.datetime(2026, 4, 9, 14, 0, tzinfo=dt.UTC)  # the later visit, that day
     iid = str(uuid.uuid4())
     client.post(
         "/api/v1/inspections",

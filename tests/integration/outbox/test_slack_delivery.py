@@ -151,3 +151,24 @@ def test_when_the_provider_cannot_be_asked_the_row_waits_in_reconcile(outbox, to
 
     outbox.advance_to(row.next_attempt_at)
     assert "found 1" in outbox.reconcile() and len(slack.posted_messages) == 1
+
+
+def test_a_row_the_provider_cannot_be_asked_about_for_10_minutes_is_dead_lettered_not_left(outbox, towns,
+                                                                                          slack):
+    """Reconciliation's bound (10 minutes): a row is settled or dead-lettered with the reason, never left in
+    reconcile; nothing is sent again behind a person's back."""
+    nid = outbox.add(towns["carver"], "slack", SLACK_CHANNEL, "k-never-answered")
+    slack.hang_next("chat.postMessage", seconds=5, apply=True)
+    outbox.dispatch()
+    outbox.advance(seconds=31)
+    slack.fail_next("conversations.history", status=503, times=500)
+    assert "unsettled 1" in outbox.reconcile()
+    for _ in range(60):
+        row = outbox.row(nid)
+        if row.status != "reconcile":
+            break
+        outbox.advance_to(row.next_attempt_at)
+        outbox.reconcile()
+    row = outbox.row(nid)
+    assert (row.status, row.error_code) == ("dead", "reconcile_timeout") and "10 minutes" in row.last_error
+    assert len(slack.posted_messages) == 1  # the one that landed; not posted again

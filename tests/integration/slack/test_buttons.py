@@ -129,3 +129,11 @@ def test_in_production_mode_the_click_is_acknowledged_at_once_and_recorded_on_bo
         db.session.commit()
         time.sleep(0.05)
     assert len(_acks()) == 1
+
+
+def test_a_signed_click_whose_answer_cannot_reach_slack_is_not_a_500(members, cd_order):
+    """The request is genuine (signed), but Slack cannot be reached to open the modal: logged, and Slack gets
+    an empty acknowledgement rather than a server error."""
+    members.fake.fail_next("views.open", status=503, times=5)
+    resp = members.click("erc.ana", "fe_schedule_review", cd_order.id, cd_order.alert)
+    assert resp.status_code == 200, resp.get_data(as_text=True)

@@ -102,7 +102,8 @@ def test_a_corrected_violation_and_a_lifted_order_reply_in_the_alerts_thread(mem
                                 json={"to": "corrected", "reason": "Buffer restored; loam and seed <!here>"})
     assert moved.status_code == 200, moved.json
     lifted = members.client.post(f"/api/v1/orders/{cd_order.id}/transition", headers=erc,
-                                 json={"to": "lifted", "reason": "ERC vote 5-0 on 2026-04-09"})
+                                 json={"to": "lifted", "reason": "ERC vote 5-0 on 2026-04-09",
+                                       "authorization": ERC_VOTE})
     assert lifted.status_code == 200, lifted.json
     members.dispatch()
     lifted_reply, corrected = sorted(_replies(members, cd_order.alert), key=lambda m: m["text"][0] != "O")
@@ -120,7 +121,7 @@ def test_a_reply_waits_for_its_thread_and_lands_in_it(members):
     order = draft_order(members.client, agent, site, permit, "CARVER-136")
     assert issue(members.client, erc, order, ERC_VOTE).status_code == 200
     members.client.post(f"/api/v1/orders/{order['id']}/transition", headers=erc,
-                        json={"to": "lifted", "reason": "issued in error"})
+                        json={"to": "lifted", "reason": "issued in error", "authorization": ERC_VOTE})
     members.fake.rate_limit_next("chat.postMessage", retry_after=30)  # the alert itself is held back
     members.dispatch()
     assert {n.template: n.status for n in notifications()}["board.thread_update"] == "pending"

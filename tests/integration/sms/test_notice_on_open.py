@@ -3,6 +3,7 @@ the notice to staff (`sms_violation_notice_on_open: false`). The text never stan
 
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 
 from backend.audit import acting_as
@@ -35,12 +36,13 @@ def test_a_violation_opened_for_a_consenting_offender_texts_them_once(client, wo
     assert again["id"] == str(row.id) and len(_notices()) == 1
 
 
-def test_a_failed_checklist_item_texts_the_permittee_when_its_violation_opens(client, world, agent):
+def test_a_failed_checklist_item_texts_the_permittee_when_its_violation_opens(app, client, world, agent):
     place, permit = site_and_permit(client, agent, "Cedar")
     submit(client, agent, place, permit, [{"item_id": "controls-in-place", "answer": "fail", "note": "torn"}])
     [row] = _notices()
     violation = db.session.get(Violation, uuid.UUID(row.payload["violation_id"]))
     assert violation.offender_id == party(CEDAR).id and violation.status == "open"
+    app.extensions["clock"].at = dt.datetime(2026, 4, 7, 14, 0, tzinfo=dt.UTC)  # the next day's inspection
     submit(client, agent, place, permit, [{"item_id": "controls-in-place", "answer": "fail"}],
            started_at="2026-04-07T09:30:00-04:00")  # still failing: the same violation, no second text
     assert len(_notices()) == 1

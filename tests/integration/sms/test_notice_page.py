@@ -136,7 +136,8 @@ def test_nothing_else_of_the_town_is_reachable_through_a_link(client, world, not
     assert "Dust blowing" not in html and other_mine["id"] not in html and "Mechanic" not in html
 
 
-def test_an_open_violations_link_never_expires_and_a_closed_one_lasts_thirty_days(app, client, agent, notice):
+def test_an_open_violations_link_never_expires_and_a_closed_one_lasts_thirty_days(app, client, world, agent,
+                                                                                  notice):
     link = db.session.get(ShortLink, notice["link"])
     assert link.expires_at is None
     v = notice["violation"]
@@ -148,7 +149,9 @@ def test_an_open_violations_link_never_expires_and_a_closed_one_lasts_thirty_day
     )
     db.session.expire_all()
     assert db.session.get(ShortLink, notice["link"]).expires_at is None
-    resp = client.post(f"/api/v1/violations/{v['id']}/transition", headers=agent, json={"to": "closed"})
+    planning_board = world.headers("carver", "board_member", "planning")  # CARVER-247: the Board, by vote
+    resp = client.post(f"/api/v1/violations/{v['id']}/transition", headers=planning_board,
+                       json={"to": "closed", "authorization": {"vote": {"yes": 3}}})
     assert resp.status_code == 200, resp.json
     db.session.expire_all()
     closed_at = db.session.get(Violation, uuid.UUID(v["id"])).closed_at

@@ -85,9 +85,10 @@ def test_a_party_without_consent_or_a_closed_violation_is_a_409(client, world, a
         db.session.commit()
     resp = client.post("/api/v1/sms/violation-notices", headers=agent, json={"violation_id": v["id"]})
     assert resp.status_code == 409 and "cannot be texted" in resp.json["message"]
-    client.post(
-        f"/api/v1/violations/{v['id']}/transition", headers=agent, json={"to": "closed", "reason": "x"}
-    )
+    planning_board = world.headers("carver", "board_member", "planning")  # closing: the Board by vote
+    closed = client.post(f"/api/v1/violations/{v['id']}/transition", headers=planning_board,
+                         json={"to": "closed", "reason": "x", "authorization": {"vote": {"yes": 3}}})
+    assert closed.status_code == 200, closed.json
     resp = client.post("/api/v1/sms/violation-notices", headers=agent, json={"violation_id": v["id"]})
     assert resp.status_code == 409 and "closed" in resp.json["message"]
 

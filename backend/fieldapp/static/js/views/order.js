@@ -80,10 +80,13 @@ function serveForm(order, reload) {
     field('Delivered by / posted where', by)], 'Record service', send, reload);
 }
 
+// Lifting is authorised like issuing: the same vote, designation or delegation where the bylaw needs one.
 function liftForm(order, reload) {
   const reason = h('textarea', { name: 'reason', rows: 2 });
-  const send = () => postJson(`/api/v1/orders/${order.id}/transition`, { to: 'lifted', reason: reason.value.trim() || null });
-  return form('Lift the order', [field('Reason (e.g. the violation was corrected)', reason)], 'Lift order', send, reload);
+  const who = authority('lift-how');
+  const send = () => postJson(`/api/v1/orders/${order.id}/transition`, { to: 'lifted', reason: reason.value.trim() || null,
+    authorization: who.value() });
+  return form('Lift the order', [field('Reason (e.g. the violation was corrected)', reason), ...who.nodes], 'Lift order', send, reload);
 }
 
 function meetingSection(order, meetings, reload) {

@@ -1,0 +1,19 @@
+"""GET /reset-password: the page a password-reset or invitation link opens (`…/reset-password#token=…`).
+
+The token stays in the fragment (never sent to the server with the page, nor in logs or Referer); the page's
+script reads it, shows whose account it is (POST /api/v1/public/password-reset/check) and sets the password
+(POST /api/v1/public/password-reset). Plain HTML, usable on a phone, no inline script.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, Response, render_template
+
+bp = Blueprint("reset_page", __name__, static_folder="reset_static", static_url_path="/reset-password/static")
+HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY",
+           "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; "
+                                      "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"}
+
+
+@bp.get("/reset-password")
+def page() -> Response:
+    return Response(render_template("account/reset_password.html"), headers=HEADERS, mimetype="text/html")
