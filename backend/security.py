@@ -140,6 +140,21 @@ def require_roles(*roles: str) -> Callable[[F], F]:
     return decorate
 
 
+PLATFORM_OPERATOR = "platform operator"  # not a town role: only User.is_platform_operator passes `has` for it
+
+
+def require_platform_operator(view: F) -> F:
+    """Only a platform operator (creating towns is above every town); declared like `require_roles`, so the
+    who-may-act gate refuses anyone else before the body is read."""
+    @wraps(view)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if not principal().user.is_platform_operator:
+            abort(403, "requires a platform operator")
+        return view(*args, **kwargs)
+    wrapper.required_roles = (PLATFORM_OPERATOR,)  # type: ignore[attr-defined]
+    return wrapper  # type: ignore[return-value]
+
+
 def get_in_town(model: type, object_id: uuid.UUID) -> Any:
     """Fetch a record of the caller's town; another town's record is a 404, exactly like a missing one."""
     obj = db.session.get(model, object_id)

@@ -10,7 +10,7 @@ from apiflask.validators import Length
 from backend.audit import acting_as
 from backend.extensions import db
 from backend.models import Town
-from backend.security import principal
+from backend.security import principal, require_platform_operator
 from backend.towns.service import (
     TownInfo,
     TownRefused,
@@ -63,11 +63,6 @@ class TownCreatedOut(Schema):
     boards_created = List(String())
 
 
-def _operator_only() -> None:
-    if not principal().user.is_platform_operator:
-        abort(403, "requires a platform operator")
-
-
 def _out(info: TownInfo) -> dict:
     town = info.town
     return {"slug": town.slug, "name": town.name, "tz": town.tz, "contact_phone": town.contact_phone,
@@ -78,16 +73,16 @@ def _out(info: TownInfo) -> dict:
 @bp.get("/towns")
 @bp.output(TownOut(many=True))
 @bp.doc(security="BearerAuth", summary="Every town, with its chapters, boards and admins")
+@require_platform_operator
 def list_towns() -> list:
-    _operator_only()
     return [_out(describe(t)) for t in all_towns()]
 
 
 @bp.get("/towns/<string:slug>")
 @bp.output(TownOut)
 @bp.doc(security="BearerAuth", summary="One town, with its chapters, boards and admins")
+@require_platform_operator
 def get_town(slug: str) -> dict:
-    _operator_only()
     town: Town | None = find_town(slug[:40])
     if town is None:
         abort(404, f"no town {slug[:40]!r}")
@@ -100,8 +95,8 @@ def get_town(slug: str) -> dict:
 @bp.doc(security="BearerAuth", summary="Create a town (or adopt more chapters in it); safe to repeat",
         responses={200: "the town existed: nothing or only new chapters added", 409: "exists differently",
                    422: "a field is wrong"})
+@require_platform_operator
 def add_town(json_data: dict):  # type: ignore[no-untyped-def]
-    _operator_only()
     req = TownRequest(json_data["slug"].strip().lower(), json_data["name"],
                       [p.strip().upper() for p in json_data["packs"]], json_data["tz"],
                       json_data["contact_phone"], dict(json_data["board_names"]))

@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 
 from backend.extensions import db
 from backend.models import AuditEvent, EnforcementOrder, Violation
-from backend.security import is_public
+from backend.security import PLATFORM_OPERATOR, is_public
 from tests.integration.enforcement.support_a import DESIGNATION, ERC_VOTE, draft_order, issue, site_and_permit
 
 STATE_CHANGING = {"POST", "PUT", "PATCH", "DELETE"}
@@ -69,9 +69,11 @@ def test_every_state_changing_route_refuses_a_role_without_it_before_the_body(cl
             resp = client.open(url, method=method, headers=tokens[role], json={})
             assert resp.status_code == 403, (method, rule.rule, role, resp.status_code, resp.json)
         assert _events() == before, f"{method} {rule.rule} wrote something for a refused role"
+        checked += 1
+        if roles == (PLATFORM_OPERATOR,):  # no town role may; tests/integration/towns admit an operator
+            continue
         admitted = client.open(url, method=method, headers=tokens[roles[0]], json={})
         assert admitted.status_code not in (401, 403), (method, rule.rule, roles[0], admitted.json)
-        checked += 1
     assert checked >= 40
 
 
