@@ -3,6 +3,11 @@
 A pack file holds, for every rule of its bylaw: citation, section, summary, verbatim quote, the numbers as
 printed in RULES.md, and `params`, the numbers the engine computes with. Files are validated when loaded:
 an unknown key, a missing citation or an empty quote fails loudly.
+
+State law lives once, in `statutes.toml` (RULES.md §7, ids `EXT-…`): a bylaw rule that applies a statute
+names it (`statutes = ["EXT-21D-15D"]`) and asks its numbers through it (`param(rule_id, name)` looks in the
+rule's own params, then in the statutes it names). A bylaw rule that copies a number its statute holds, or
+names a statute that does not exist, fails loudly when the book is built.
 """
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 PACK_FILES = ("carver_281", "carver_247", "carver_136", "upton_280", "gardner_650")
+STATUTES_FILE = "statutes"
 ParamValue = int | float | str | bool | dt.date | list[int] | list[str] | list[float]
 
 
@@ -24,16 +30,11 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class Rule(_Strict):
+class _Law(_Strict):
+    """What a bylaw rule and a statute share: an id, a citation, a date in force and computing numbers."""
+
     id: str
-    pack: str
-    section: str
-    summary: str = Field(min_length=1)
-    numbers: str
-    clock: str
     citation: str = Field(min_length=2)
-    quote: str = Field(min_length=3)
-    ambiguities: tuple[str, ...] = ()
     in_force_from: dt.date | None = None
     params: Mapping[str, ParamValue] = Field(default_factory=dict)
 
@@ -49,9 +50,54 @@ class Rule(_Strict):
         except KeyError:
             raise KeyError(f"rule {self.id} has no param {name!r} in its pack") from None
 
+
+class Rule(_Law):
+    pack: str
+    section: str
+    summary: str = Field(min_length=1)
+    numbers: str
+    clock: str
+    quote: str = Field(min_length=3)
+    ambiguities: tuple[str, ...] = ()
+    statutes: tuple[str, ...] = ()
+
     @property
     def explanation(self) -> str:
         return f'{self.id} ({self.citation}): "{self.quote}"'
+
+
+class Statute(_Law):
+    """One state-law rule the bylaw workflows apply (RULES.md §7): its citation, the RULES.md statement, and,
+    where a bylaw text quotes the statute, that quote and the file it is in."""
+
+    statement: str = Field(min_length=3)
+    quote: str | None = None
+    quoted_in: str | None = None
+
+    @property
+    def explanation(self) -> str:
+        return f"{self.id} ({self.citation}): {self.statement}"
+
+
+class StatutePack(_Strict):
+    title: str
+    jurisdiction: str
+    source: str
+    statutes: Mapping[str, Statute]
+
+    @classmethod
+    def from_toml(cls, data: dict[str, Any]) -> StatutePack:
+        header = dict(data.pop("pack"))
+        raw = data.pop("statute", {})
+        if data:
+            raise ValueError(f"statutes: unknown top-level keys {sorted(data)}")
+        for sid, body in raw.items():
+            if not sid.startswith("EXT-"):
+                raise ValueError(f"statutes: {sid} is not an EXT- id of RULES.md §7")
+            if (body.get("quote") is None) != (body.get("quoted_in") is None):
+                raise ValueError(f"statutes: {sid} needs both a quote and quoted_in, or neither")
+        statutes = {sid: Statute(id=sid, **body) for sid, body in raw.items()}
+        return cls(**header, statutes=MappingProxyType(statutes))
 
 
 class PackHeader(_Strict):
@@ -84,11 +130,23 @@ class RulePack(_Strict):
 
 
 class RuleBook:
-    """All five packs; `rule(id)` finds any rule by its RULES.md id."""
+    """All five packs and the state statutes; `rule(id)` finds any bylaw rule by its RULES.md id,
+    `statute(id)` any EXT- rule. Iterating and `len` cover the bylaw rules only."""
 
-    def __init__(self, packs: Mapping[str, RulePack]) -> None:
+    def __init__(self, packs: Mapping[str, RulePack], statutes: StatutePack | None = None) -> None:
         self.packs = MappingProxyType(dict(packs))
+        self.statutes = MappingProxyType(dict(statutes.statutes) if statutes else {})
         self._rules = {rid: r for p in packs.values() for rid, r in p.rules.items()}
+        for r in self._rules.values():
+            self._check_references(r)
+
+    def _check_references(self, r: Rule) -> None:
+        for sid in r.statutes:
+            if sid not in self.statutes:
+                raise ValueError(f"rule {r.id} names statute {sid}, which statutes.toml does not hold")
+            copied = sorted(set(r.params) & set(self.statutes[sid].params))
+            if copied:
+                raise ValueError(f"rule {r.id} copies {copied} of statute {sid}: refer to it instead")
 
     def rule(self, rule_id: str) -> Rule:
         try:
@@ -96,8 +154,24 @@ class RuleBook:
         except KeyError:
             raise KeyError(f"no rule {rule_id!r} in the rule packs") from None
 
+    def statute(self, statute_id: str) -> Statute:
+        try:
+            return self.statutes[statute_id]
+        except KeyError:
+            raise KeyError(f"no statute {statute_id!r} in statutes.toml") from None
+
     def param(self, rule_id: str, name: str) -> Any:
-        return self.rule(rule_id).param(name)
+        """A computing number: of the statute `rule_id` (EXT-…), or of the bylaw rule, else of the first
+        statute the rule names that holds it (the bylaw applies the statute; it does not copy it)."""
+        if rule_id in self.statutes:
+            return self.statutes[rule_id].param(name)
+        found = self.rule(rule_id)
+        if name in found.params:
+            return found.params[name]
+        for sid in found.statutes:
+            if name in self.statutes[sid].params:
+                return self.statutes[sid].params[name]
+        return found.param(name)
 
     def __iter__(self) -> Iterator[Rule]:
         return iter(self._rules.values())
@@ -113,6 +187,10 @@ def parse_pack(text: str) -> RulePack:
     return RulePack.from_toml(tomllib.loads(text))
 
 
+def parse_statutes(text: str) -> StatutePack:
+    return StatutePack.from_toml(tomllib.loads(text))
+
+
 @cache
 def load_rulebook() -> RuleBook:
     """The packs shipped with this package, validated (cached: packs are immutable)."""
@@ -121,11 +199,15 @@ def load_rulebook() -> RuleBook:
     for stem in PACK_FILES:
         pack = parse_pack((base / f"{stem}.toml").read_text(encoding="utf-8"))
         packs[pack.pack.key] = pack
-    return RuleBook(packs)
+    return RuleBook(packs, parse_statutes((base / f"{STATUTES_FILE}.toml").read_text(encoding="utf-8")))
 
 
 def rule(rule_id: str) -> Rule:
     return load_rulebook().rule(rule_id)
+
+
+def statute(statute_id: str) -> Statute:
+    return load_rulebook().statute(statute_id)
 
 
 def param(rule_id: str, name: str) -> Any:

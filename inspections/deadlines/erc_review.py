@@ -25,13 +25,14 @@ from inspections.rulepack import param, rule
 ORDER = "CARVER-136-CD-ORDER"
 NOTICE_48H = "CARVER-136-CD-REVIEW-48H"
 WITHIN_7D = "CARVER-136-CD-REVIEW-7D"
+OML = "EXT-OML-48H"  # the statute, held once in statutes.toml (the ~§ 136-9 rule names it)
 
 
 class EarliestBinding(StrEnum):
     """Which 48-hour rule sets the earliest meeting time."""
 
     OPERATOR_NOTICE = "CARVER-136-CD-REVIEW-48H"
-    OML_POSTING = "EXT-OML-48H"
+    OML_POSTING = OML
     BOTH = "both"
 
 
@@ -102,7 +103,7 @@ def _oml_bound(
         raise ValueError(
             "the review meeting must be posted: posted_at is required when carver136.apply_oml is on"
         )
-    hours = param(NOTICE_48H, "oml_posting_hours")
+    hours = param(OML, "posting_hours")
     bound = cal.add_business_hours_excluding_closed_days(posted_at, hours)
     text = (
         f"Open Meeting Law: posted {fmt_at(posted_at)} + {hours} hours excluding Saturdays, Sundays and "
@@ -124,7 +125,7 @@ def _empty_reason(
 ) -> str | None:
     if earliest.astimezone(UTC) <= latest_at.astimezone(UTC):
         return None
-    hours, oml_hours = param(NOTICE_48H, "hours"), param(NOTICE_48H, "oml_posting_hours")
+    hours, oml_hours = param(NOTICE_48H, "hours"), param(OML, "posting_hours")
     why = {
         EarliestBinding.OPERATOR_NOTICE: f"{hours} hours after the operator's notice",
         EarliestBinding.OML_POSTING: f"{oml_hours} hours after the Open Meeting Law posting, not counting "
