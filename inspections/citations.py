@@ -28,7 +28,7 @@ from inspections.deadlines.day_counts import roll_if_configured
 from inspections.explain import Explanation
 from inspections.fines import AmountKind, AssessmentRow
 from inspections.offenses import OffenseDay, check_chapter
-from inspections.rulepack import param, statute
+from inspections.rulepack import law, param, statute
 
 CITATION_RULE = {
     "CARVER-281": "CARVER-281-ENF-TOOLS",
@@ -77,9 +77,11 @@ def procedure(chapter: str) -> tuple[str, tuple[str, ...]]:
 def mailing_deadline(
     offense: OffenseDay, *, cfg: BylawConfig = DEFAULT, cal: BusinessCalendar | None = None
 ) -> Deadline:
-    """EXT-21D-15D: a mailed citation goes out within 15 days after the offense-day (CONV-WITHIN)."""
+    """EXT-21D-15D: a mailed citation goes out within 15 days after the offense-day (CONV-WITHIN), the
+    number of days being the law in force on the offense-day (its triggering event)."""
     rule_id = CITATION_RULE[check_chapter(offense.chapter)]
-    days = param(rule_id, "mail_within_days")
+    window = law(rule_id, "mail_within_days", offense.local_date)
+    days = window.value
     last = within(offense.local_date, days)
     latest, note, flags = roll_if_configured(last, cfg, cal or BusinessCalendar.from_config(cfg))
     arithmetic = f"EXT-21D-15D: mail by {offense.local_date} + {days} = {last}{note}"
@@ -92,12 +94,15 @@ def mailing_deadline(
         latest_on=latest,
         latest_at=end_of_day(latest),
         flags=flags,
+        facts=(("law_in_force", window.text),),
     )
 
 
 def appearance_by(chapter: str, notice_on: dt.date) -> dt.date:
-    """EXT-21D-15D: the notice sets an appearance no later than 21 days after the notice date."""
-    return within(notice_on, param(CITATION_RULE[check_chapter(chapter)], "appearance_within_days"))
+    """EXT-21D-15D: the notice sets an appearance no later than 21 days after the notice date (the law in
+    force on the notice date)."""
+    rule_id = CITATION_RULE[check_chapter(chapter)]
+    return within(notice_on, param(rule_id, "appearance_within_days", notice_on))
 
 
 @dataclass(frozen=True)

@@ -8,26 +8,91 @@ State law lives once, in `statutes.toml` (RULES.md §7, ids `EXT-…`): a bylaw 
 names it (`statutes = ["EXT-21D-15D"]`) and asks its numbers through it (`param(rule_id, name)` looks in the
 rule's own params, then in the statutes it names). A bylaw rule that copies a number its statute holds, or
 names a statute that does not exist, fails loudly when the book is built.
+
+Law has dates. Any number may carry dated values (`days = { values = [{from = 2021-05-03, value = 21},
+{from = 2024-01-01, value = 14}] }`), and a rule (or, for all its rules, a pack header) may carry
+`in_force_from`. `param(rule_id, name, as_of=day)` answers with the value in force on that day (an
+offense-day: the law of that day; a deadline: the law in force at its triggering event); `law(...)` answers
+the same with where the value came from and since when, which assessments record. A day before the rule or
+before its first dated value has no law: `NotInForce`. Without `as_of` the answer is the text the pack
+encodes (its latest value). Each pack header states the effective date of its text (`in_force_from`, or why
+it is unknown in `in_force_source`) and the amending votes of its history line (`amending_votes`).
+`using(book)` answers from another book for a block (a hypothetical amendment, a fixture town).
 """
 from __future__ import annotations
 
 import datetime as dt
 import tomllib
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from inspections.errors import NotInForce
 
 PACK_FILES = ("carver_281", "carver_247", "carver_136", "upton_280", "gardner_650")
 STATUTES_FILE = "statutes"
-ParamValue = int | float | str | bool | dt.date | list[int] | list[str] | list[float]
+Plain = int | float | str | bool | dt.date | list[int] | list[str] | list[float]
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class DatedValue(_Strict):
+    """One value of a number and the day it took effect (`from` in the pack)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    from_: dt.date = Field(alias="from")
+    value: Plain
+
+
+class Dated(_Strict):
+    """A number that changed over time: its values, oldest first, each in force until the next."""
+
+    values: tuple[DatedValue, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _in_order(self) -> Dated:
+        days = [v.from_ for v in self.values]
+        if days != sorted(set(days)):
+            raise ValueError(f"dated values must be in strictly increasing order of `from`, got {days}")
+        return self
+
+    def at(self, as_of: dt.date | None) -> DatedValue | None:
+        """The value in force on `as_of` (the latest one without a day); None before the first."""
+        if as_of is None:
+            return self.values[-1]
+        in_force = [v for v in self.values if v.from_ <= as_of]
+        return in_force[-1] if in_force else None
+
+
+ParamValue = Plain | Dated
+
+
+@dataclass(frozen=True)
+class LawValue:
+    """A number as the engine used it: asked of `rule_id`, held by `source` (the rule or the statute it
+    names), in force since `in_force_from` (None: since the text began, date not recorded)."""
+
+    rule_id: str
+    name: str
+    value: Any
+    source: str
+    in_force_from: dt.date | None
+    as_of: dt.date | None
+
+    @property
+    def text(self) -> str:
+        since = f" since {self.in_force_from.isoformat()}" if self.in_force_from else ""
+        held = "" if self.source == self.rule_id else f" via {self.source}"
+        return f"{self.rule_id}{held}: {self.name} = {self.value}{since}"
 
 
 class _Law(_Strict):
@@ -43,12 +108,26 @@ class _Law(_Strict):
     def _freeze(cls, v: Mapping[str, ParamValue]) -> Mapping[str, ParamValue]:
         return MappingProxyType(dict(v))
 
-    def param(self, name: str) -> Any:
+    def param(self, name: str, as_of: dt.date | None = None) -> Any:
         """A computing number of this rule; a missing one is a defect of the pack, not a default."""
-        try:
-            return self.params[name]
-        except KeyError:
-            raise KeyError(f"rule {self.id} has no param {name!r} in its pack") from None
+        return self.value_of(name, as_of).value
+
+    def value_of(self, name: str, as_of: dt.date | None = None, asked: str | None = None) -> LawValue:
+        """The number `name` in force on `as_of` (NotInForce before this rule or its first dated value)."""
+        if name not in self.params:
+            raise KeyError(f"rule {self.id} has no param {name!r} in its pack")
+        asked = asked or self.id
+        if as_of is not None and self.in_force_from is not None and as_of < self.in_force_from:
+            raise NotInForce(f"{self.id} was not in force on {as_of.isoformat()} (in force from "
+                             f"{self.in_force_from.isoformat()})", self.id)
+        raw = self.params[name]
+        if not isinstance(raw, Dated):
+            return LawValue(asked, name, raw, self.id, self.in_force_from, as_of)
+        found = raw.at(as_of)
+        if found is None:
+            first = raw.values[0].from_.isoformat()
+            raise NotInForce(f"{self.id} had no {name} in force on {as_of} (first in force {first})", self.id)
+        return LawValue(asked, name, found.value, self.id, found.from_, as_of)
 
 
 class Rule(_Law):
@@ -83,6 +162,7 @@ class StatutePack(_Strict):
     title: str
     jurisdiction: str
     source: str
+    in_force_source: str
     statutes: Mapping[str, Statute]
 
     @classmethod
@@ -100,6 +180,14 @@ class StatutePack(_Strict):
         return cls(**header, statutes=MappingProxyType(statutes))
 
 
+class AmendingVote(_Strict):
+    """A vote of the town meeting or council recorded in the text's history line (metadata: a vote date
+    is not an effective date)."""
+
+    on: dt.date
+    by: str
+
+
 class PackHeader(_Strict):
     key: str
     title: str
@@ -109,6 +197,12 @@ class PackHeader(_Strict):
     history: str
     in_force_source: str
     in_force_from: dt.date | None = None
+    amending_votes: tuple[AmendingVote, ...] = ()
+
+    @property
+    def text_voted_on(self) -> dt.date | None:
+        """The last vote that shaped the encoded text, where the history line dates one."""
+        return max((v.on for v in self.amending_votes), default=None)
 
 
 class RulePack(_Strict):
@@ -125,6 +219,7 @@ class RulePack(_Strict):
         for rid, body in raw_rules.items():
             if not rid.startswith(header.key + "-"):
                 raise ValueError(f"pack {header.key}: rule {rid} belongs to another bylaw")
+            body.setdefault("in_force_from", header.in_force_from)
             rules[rid] = Rule(id=rid, pack=header.key, **body)
         return cls(pack=header, rules=MappingProxyType(rules))
 
@@ -148,6 +243,18 @@ class RuleBook:
             if copied:
                 raise ValueError(f"rule {r.id} copies {copied} of statute {sid}: refer to it instead")
 
+    def amended_by(self, *packs: RulePack, statutes: StatutePack | None = None) -> RuleBook:
+        """This book with amendments: each pack's rules (and header) replace those of the same ids, a new
+        pack key adds a chapter, and `statutes` replace the statutes of the same ids."""
+        merged = dict(self.packs)
+        for p in packs:
+            old = merged.get(p.pack.key)
+            rules = {**(old.rules if old else {}), **p.rules}
+            merged[p.pack.key] = RulePack(pack=p.pack, rules=MappingProxyType(rules))
+        laws = {**self.statutes, **(statutes.statutes if statutes else {})}
+        base = statutes or StatutePack(title="", jurisdiction="", source="", in_force_source="", statutes={})
+        return RuleBook(merged, base.model_copy(update={"statutes": MappingProxyType(laws)}))
+
     def rule(self, rule_id: str) -> Rule:
         try:
             return self._rules[rule_id]
@@ -160,18 +267,24 @@ class RuleBook:
         except KeyError:
             raise KeyError(f"no statute {statute_id!r} in statutes.toml") from None
 
-    def param(self, rule_id: str, name: str) -> Any:
-        """A computing number: of the statute `rule_id` (EXT-…), or of the bylaw rule, else of the first
-        statute the rule names that holds it (the bylaw applies the statute; it does not copy it)."""
+    def law(self, rule_id: str, name: str, as_of: dt.date | None = None) -> LawValue:
+        """A computing number in force on `as_of`: of the statute `rule_id` (EXT-…), or of the bylaw rule,
+        else of the first statute the rule names that holds it (the bylaw applies the statute; it does not
+        copy it). A bylaw rule not yet in force on `as_of` answers NotInForce even for a statute's number."""
         if rule_id in self.statutes:
-            return self.statutes[rule_id].param(name)
+            return self.statutes[rule_id].value_of(name, as_of)
         found = self.rule(rule_id)
         if name in found.params:
-            return found.params[name]
+            return found.value_of(name, as_of)
         for sid in found.statutes:
             if name in self.statutes[sid].params:
-                return self.statutes[sid].params[name]
-        return found.param(name)
+                if as_of is not None and found.in_force_from is not None and as_of < found.in_force_from:
+                    raise NotInForce(f"{rule_id} was not in force on {as_of.isoformat()}", rule_id)
+                return self.statutes[sid].value_of(name, as_of, asked=rule_id)
+        return found.value_of(name, as_of)
+
+    def param(self, rule_id: str, name: str, as_of: dt.date | None = None) -> Any:
+        return self.law(rule_id, name, as_of).value
 
     def __iter__(self) -> Iterator[Rule]:
         return iter(self._rules.values())
@@ -191,8 +304,28 @@ def parse_statutes(text: str) -> StatutePack:
     return StatutePack.from_toml(tomllib.loads(text))
 
 
-@cache
+_IN_USE: ContextVar[RuleBook | None] = ContextVar("rulebook_in_use", default=None)
+
+
+@contextmanager
+def using(book: RuleBook) -> Iterator[RuleBook]:
+    """Answer from `book` instead of the shipped packs inside the block (a hypothetical amendment, a
+    fixture town); the shipped law is back when the block ends."""
+    token = _IN_USE.set(book)
+    try:
+        yield book
+    finally:
+        _IN_USE.reset(token)
+
+
 def load_rulebook() -> RuleBook:
+    """The book in use: the shipped packs, unless a `using` block gives another."""
+    book = _IN_USE.get()
+    return book if book is not None else shipped_rulebook()
+
+
+@cache
+def shipped_rulebook() -> RuleBook:
     """The packs shipped with this package, validated (cached: packs are immutable)."""
     base = resources.files("inspections") / "bylaws"
     packs = {}
@@ -210,5 +343,9 @@ def statute(statute_id: str) -> Statute:
     return load_rulebook().statute(statute_id)
 
 
-def param(rule_id: str, name: str) -> Any:
-    return load_rulebook().param(rule_id, name)
+def param(rule_id: str, name: str, as_of: dt.date | None = None) -> Any:
+    return load_rulebook().param(rule_id, name, as_of)
+
+
+def law(rule_id: str, name: str, as_of: dt.date | None = None) -> LawValue:
+    return load_rulebook().law(rule_id, name, as_of)

@@ -10,7 +10,7 @@ from pydantic import Field
 
 from inspections import citations
 from inspections.api.ops_bodies import VoteIn
-from inspections.api.out import DeadlineOut, ExplanationOut
+from inspections.api.out import DeadlineOut, ExplanationOut, LawValueOut
 from inspections.api.registry import (
     Chapter,
     Day,
@@ -120,6 +120,7 @@ class RowOut(Out):
     withhold: bool
     flags: list[str]
     explanation: ExplanationOut
+    law: list[LawValueOut] = Field(description="the pack values in force on the offense-day that priced it")
 
 
 class AssessmentOut(Out):
@@ -187,6 +188,9 @@ class PenaltyIn(In):
     chapter: Chapter
     track: Track
     sequence: int | None = Field(None, ge=1, le=100_000, description="noncriminal: the n-th violation")
+    on: Day | None = Field(
+        None, description="the offense-day: the amount in force that day (default: the text as encoded)"
+    )
 
 
 class PenaltyOut(Out):
@@ -196,6 +200,7 @@ class PenaltyOut(Out):
     withhold: bool
     flags: list[str]
     explanation: ExplanationOut
+    law: list[LawValueOut]
 
 
 @operation("penalty", FINES, PenaltyIn, PenaltyOut)
@@ -204,10 +209,10 @@ def penalty(facts: PenaltyIn, cfg: BylawConfig) -> Any:
     if facts.track is Track.CRIMINAL:
         if facts.sequence is not None:
             raise InputError.of("sequence", "a criminal maximum does not depend on the sequence")
-        return criminal_maximum(facts.chapter)
+        return criminal_maximum(facts.chapter, as_of=facts.on)
     if facts.sequence is None:
         raise InputError.of("sequence", "required for a noncriminal amount")
-    return noncriminal_penalty(facts.chapter, facts.sequence, cfg)
+    return noncriminal_penalty(facts.chapter, facts.sequence, cfg, as_of=facts.on)
 
 
 class CitationIn(In):

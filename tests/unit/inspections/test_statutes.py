@@ -91,8 +91,8 @@ def _pack(extra: str) -> str:
     ])
 
 
-STATUTES = '[pack]\ntitle = "t"\njurisdiction = "MA"\nsource = "s"\n[statute.EXT-X]\ncitation = "c. 1"\n' \
-           'statement = "s s s"\nparams = { days = 15 }\n'
+STATUTES = ('[pack]\ntitle = "t"\njurisdiction = "MA"\nsource = "s"\nin_force_source = "s"\n'
+            '[statute.EXT-X]\ncitation = "c. 1"\nstatement = "s s s"\nparams = { days = 15 }\n')
 
 
 def test_a_bylaw_rule_that_copies_its_statutes_number_fails_loudly():
