@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -205,13 +205,24 @@ class PackHeader(_Strict):
         return max((v.on for v in self.amending_votes), default=None)
 
 
+class ChapterTable(_Strict):
+    """What the engine asks of a chapter as data (the pack's `[chapter]` table), begun with who the offender
+    is: the permittee, or the operator doing the work (the permittee when the permit names none), by
+    `offender_rule`."""
+
+    offender: Literal["permittee", "operator"] = "permittee"
+    offender_rule: str | None = None
+
+
 class RulePack(_Strict):
     pack: PackHeader
+    chapter: ChapterTable = ChapterTable()
     rules: Mapping[str, Rule]
 
     @classmethod
     def from_toml(cls, data: dict[str, Any]) -> RulePack:
         header = PackHeader(**data.pop("pack"))
+        chapter = ChapterTable(**data.pop("chapter", {}))
         raw_rules = data.pop("rule", {})
         if data:
             raise ValueError(f"pack {header.key}: unknown top-level keys {sorted(data)}")
@@ -221,7 +232,9 @@ class RulePack(_Strict):
                 raise ValueError(f"pack {header.key}: rule {rid} belongs to another bylaw")
             body.setdefault("in_force_from", header.in_force_from)
             rules[rid] = Rule(id=rid, pack=header.key, **body)
-        return cls(pack=header, rules=MappingProxyType(rules))
+        if chapter.offender_rule is not None and chapter.offender_rule not in rules:
+            raise ValueError(f"pack {header.key}: offender_rule {chapter.offender_rule} is not its rule")
+        return cls(pack=header, chapter=chapter, rules=MappingProxyType(rules))
 
 
 class RuleBook:
@@ -250,7 +263,7 @@ class RuleBook:
         for p in packs:
             old = merged.get(p.pack.key)
             rules = {**(old.rules if old else {}), **p.rules}
-            merged[p.pack.key] = RulePack(pack=p.pack, rules=MappingProxyType(rules))
+            merged[p.pack.key] = RulePack(pack=p.pack, chapter=p.chapter, rules=MappingProxyType(rules))
         laws = {**self.statutes, **(statutes.statutes if statutes else {})}
         base = statutes or StatutePack(title="", jurisdiction="", source="", in_force_source="", statutes={})
         return RuleBook(merged, base.model_copy(update={"statutes": MappingProxyType(laws)}))

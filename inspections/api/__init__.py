@@ -12,7 +12,8 @@ Operations, by group (each documented by its input and output models; POST /api/
   storm-inspections, missing-monthly-reports, stabilization-breach, deemed-approval, change-notice,
   erc-review-meeting, permit-extension, calendar;
 - who may act: may-act, vote, erc-roster, erc-meetings, upton-majority, decision-outcome;
-- offenses and fines: offense-days, assessment, assessment-diff, penalty, citation, restoration-effect;
+- offenses and fines: offense-days, offender, assessment, assessment-diff, penalty, citation,
+  restoration-effect;
 - fees and security: filing-fee, consultant-fee-cap, fee-table-rows, consultant-fee-timing,
   consultant-fee-refund, bond-release, covenant-security;
 - zones and places: zone, resource-area, abutter, copies;

@@ -25,7 +25,7 @@ from inspections.api.registry import (
 )
 from inspections.config import BylawConfig
 from inspections.fines import OffenseDay, Track, assess_criminal, assess_noncriminal, diff_assessments
-from inspections.offenses import Violation, counting_rule, offense_days
+from inspections.offenses import Violation, counting_rule, offender_party, offense_days
 from inspections.penalties import criminal_maximum, noncriminal_penalty
 from inspections.restoration import restoration_effect
 
@@ -337,3 +337,21 @@ def restoration(facts: RestorationIn, cfg: BylawConfig) -> Any:
         "before_order_days": len(effect.before_order),
         "from_order_days": len(effect.from_order),
     }
+
+
+class OffenderIn(In):
+    chapter: Chapter
+
+
+class OffenderOut(Out):
+    chapter: str
+    party: Literal["permittee", "operator"] = Field(description="whose offense a violation of the chapter is")
+    falls_back_to: Literal["permittee"] | None = Field(description="the party when the permit names none")
+    rule_id: str | None = Field(description="the rule naming that party, where the pack gives one")
+    reason: str
+
+
+@operation("offender", FINES, OffenderIn, OffenderOut)
+def offender(facts: OffenderIn, cfg: BylawConfig) -> Any:
+    """Who the offender of a violation under the chapter is (its pack's `[chapter]` table)."""
+    return offender_party(facts.chapter)

@@ -152,6 +152,7 @@ SAMPLES: dict[str, tuple[dict[str, Any], str, Any]] = {
         "changes.0.new_cents",
         30_000,
     ),
+    "offender": ({"chapter": "CARVER-136"}, "party", "operator"),  # CARVER-136-CD-ORDER binds the operator
     "penalty": (
         {"chapter": "UPTON-280", "track": "noncriminal", "sequence": 3},
         "amount_cents",
