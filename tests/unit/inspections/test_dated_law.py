@@ -134,3 +134,21 @@ def test_the_facade_answers_a_penalty_as_of_the_offense_day_with_the_values_it_u
     assert after["amount_cents"] == 10000
     assert after["law"][0]["text"] == (
         "UPTON-280-NONCRIM-SCHEDULE: schedule_cents = [10000, 20000, 60000] since 2027-07-01")
+
+
+def test_ext_oml_48h_the_posting_hours_are_the_law_in_force_when_the_notice_is_posted():
+    """CARVER-136-CD-REVIEW-48H / EXT-OML-48H (hypothetically 72 hours from 2027-07-01): a notice posted
+    Wednesday 2027-06-30 10:00 counts 48 hours (Fri 10:00); one posted Thursday 2027-07-01 10:00 counts 72
+    (Monday 07-05 is the observed Independence Day and the weekend is excluded: Wed 07-07 10:00)."""
+    from inspections.calendar import TZ
+    from inspections.deadlines.erc_review import erc_review_window
+
+    laws = parse_statutes((FIXTURES / "statutes_hypothetical_oml_amendment.toml").read_text(encoding="utf-8"))
+    book = shipped_rulebook().amended_by(statutes=laws)
+    order = dt.datetime(2027, 6, 29, 9, tzinfo=TZ)
+    with using(book):
+        before = erc_review_window(order, order, dt.datetime(2027, 6, 30, 10, tzinfo=TZ))
+        after = erc_review_window(order, order, dt.datetime(2027, 7, 1, 10, tzinfo=TZ))
+    assert before.oml_earliest_at == dt.datetime(2027, 7, 2, 10, tzinfo=TZ)
+    assert after.oml_earliest_at == dt.datetime(2027, 7, 7, 10, tzinfo=TZ)
+    assert "+ 72 hours" in after.explanations[1].arithmetic
