@@ -207,11 +207,17 @@ class PackHeader(_Strict):
 
 class ChapterTable(_Strict):
     """What the engine asks of a chapter as data (the pack's `[chapter]` table), begun with who the offender
-    is: the permittee, or the operator doing the work (the permittee when the permit names none), by
-    `offender_rule`."""
+    is (the permittee, or the operator doing the work, the permittee when the permit names none, by
+    `offender_rule`) and which inspection checklist each kind of permit is inspected with."""
 
     offender: Literal["permittee", "operator"] = "permittee"
     offender_rule: str | None = None
+    permit_checklists: Mapping[str, str] = Field(default_factory=dict)  # permit kind -> inspection template
+
+    @field_validator("permit_checklists")
+    @classmethod
+    def _frozen(cls, v: Mapping[str, str]) -> Mapping[str, str]:
+        return MappingProxyType(dict(v))
 
 
 class RulePack(_Strict):

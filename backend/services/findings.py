@@ -19,7 +19,7 @@ from backend.extensions import db
 from backend.models import ChecklistTemplate, Deadline, Inspection, Permit, Photo, Site, Violation
 from backend.models.evidence import ViolationOrigin, ViolationPhoto
 from backend.services import notify
-from backend.services.checklists import PERMIT_TEMPLATES
+from backend.services.checklists import permit_template
 from backend.sms import messages as sms_messages
 from inspections import api
 from inspections.calendar import UTC, local_date, local_datetime
@@ -59,8 +59,9 @@ def checklist_of(insp: Inspection, permit: Permit | None) -> Checklist | None:
             ):
                 return merge(base, permit.conditions)
             return base
-        if permit is not None and (permit.chapter, permit.kind) in PERMIT_TEMPLATES:
-            return merge(template(PERMIT_TEMPLATES[(permit.chapter, permit.kind)]), permit.conditions or [])
+        key = None if permit is None else permit_template(permit.chapter, permit.kind)
+        if permit is not None and key is not None:
+            return merge(template(key), permit.conditions or [])
     except ValueError as exc:
         db.session.rollback()
         raise Invalid(f"the permit's conditions cannot be merged into the checklist: {exc}") from exc
