@@ -4,7 +4,8 @@
   Enforcement Officer (CARVER-247-NONCRIM-ZEO, CARVER-136-NONCRIM-ZEO); any other issuer is rejected with
   that rule id. Upton: the Commission or its agents (UPTON-280-AUTH). Gardner: the Commission, any member
   or its agent (GARDNER-650-CITATIONS-21D). Carver 281 has none unless configured (AMB-09).
-- When (EXT-21D-15D, statutory; numbers on the chapter's § 21D rule in the pack): delivered in hand at the
+- When (EXT-21D-15D, statutory; its numbers in statutes.toml, asked through the chapter's § 21D rule, which
+  names the statute): delivered in hand at the
   time and place of the violation, or mailed within 15 days after it (CONV-WITHIN; `roll_c4s9` optional).
   The notice sets an appearance no later than 21 days after the notice date.
 - Amount: the noncriminal assessment row of the offense-day (`fines.assess_noncriminal`); a row without an
@@ -27,7 +28,7 @@ from inspections.deadlines.day_counts import roll_if_configured
 from inspections.explain import Explanation
 from inspections.fines import AmountKind, AssessmentRow
 from inspections.offenses import OffenseDay, check_chapter
-from inspections.rulepack import param
+from inspections.rulepack import law, param, statute
 
 CITATION_RULE = {
     "CARVER-281": "CARVER-281-ENF-TOOLS",
@@ -36,7 +37,7 @@ CITATION_RULE = {
     "UPTON-280": "UPTON-280-AUTH",
     "GARDNER-650": "GARDNER-650-CITATIONS-21D",
 }
-STATUTE = "MGL c. 40, § 21D"
+NONCRIMINAL = "EXT-21D-15D"  # MGL c. 40 § 21D, held once in statutes.toml; each rule above names it
 
 
 class Delivery(StrEnum):
@@ -66,18 +67,21 @@ def payee(chapter: str) -> Payee:
 
 def procedure(chapter: str) -> tuple[str, tuple[str, ...]]:
     """The procedure the citation cites, as written, with AMB-18 for Carver's Article I / II split."""
+    law = statute(NONCRIMINAL).citation
     if chapter in ("CARVER-247", "CARVER-136"):
         article = param(CITATION_RULE[chapter], "bylaw_article")
-        return f"{STATUTE}, and {article}, of the Town of Carver By-laws", ("AMB-18",)
-    return STATUTE, ()
+        return f"{law}, and {article}, of the Town of Carver By-laws", ("AMB-18",)
+    return law, ()
 
 
 def mailing_deadline(
     offense: OffenseDay, *, cfg: BylawConfig = DEFAULT, cal: BusinessCalendar | None = None
 ) -> Deadline:
-    """EXT-21D-15D: a mailed citation goes out within 15 days after the offense-day (CONV-WITHIN)."""
+    """EXT-21D-15D: a mailed citation goes out within 15 days after the offense-day (CONV-WITHIN), the
+    number of days being the law in force on the offense-day (its triggering event)."""
     rule_id = CITATION_RULE[check_chapter(offense.chapter)]
-    days = param(rule_id, "mail_within_days")
+    window = law(rule_id, "mail_within_days", offense.local_date)
+    days = window.value
     last = within(offense.local_date, days)
     latest, note, flags = roll_if_configured(last, cfg, cal or BusinessCalendar.from_config(cfg))
     arithmetic = f"EXT-21D-15D: mail by {offense.local_date} + {days} = {last}{note}"
@@ -90,12 +94,15 @@ def mailing_deadline(
         latest_on=latest,
         latest_at=end_of_day(latest),
         flags=flags,
+        facts=(("law_in_force", window.text),),
     )
 
 
 def appearance_by(chapter: str, notice_on: dt.date) -> dt.date:
-    """EXT-21D-15D: the notice sets an appearance no later than 21 days after the notice date."""
-    return within(notice_on, param(CITATION_RULE[check_chapter(chapter)], "appearance_within_days"))
+    """EXT-21D-15D: the notice sets an appearance no later than 21 days after the notice date (the law in
+    force on the notice date)."""
+    rule_id = CITATION_RULE[check_chapter(chapter)]
+    return within(notice_on, param(rule_id, "appearance_within_days", notice_on))
 
 
 @dataclass(frozen=True)

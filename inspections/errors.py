@@ -48,6 +48,10 @@ class Invalid(DomainError):
     """The input is well formed but the bylaw or the record refuses it; `field` names the input."""
 
 
+class NotInForce(Invalid):
+    """No law in force on the day asked: before the rule took effect, or before its first dated value."""
+
+
 class Malformed(DomainError):
     """The request itself is broken: an incomplete body, a digest that does not match its bytes."""
 

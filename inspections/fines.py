@@ -18,6 +18,7 @@ workflow can void and reissue those citations.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
 from bisect import bisect_left
@@ -30,7 +31,7 @@ from inspections.config import DEFAULT, BylawConfig
 from inspections.explain import Explanation
 from inspections.offenses import OffenseDay, OffenseDays, Violation, check_chapter, offense_days
 from inspections.penalties import Penalty, criminal_maximum, noncriminal_penalty
-from inspections.rulepack import load_rulebook
+from inspections.rulepack import LawValue, load_rulebook
 
 __all__ = [
     "AmountChange",
@@ -79,6 +80,7 @@ class AssessmentRow:
     none_reason: str | None = None
     flags: tuple[str, ...] = ()
     withhold: bool = False
+    law: tuple[LawValue, ...] = ()  # the pack values in force on the offense-day that priced this row
 
     @property
     def key(self) -> Key:
@@ -97,6 +99,7 @@ class AssessmentRow:
             penalty.none_reason,
             penalty.flags,
             penalty.withhold,
+            penalty.law,
         )
 
 
@@ -131,6 +134,15 @@ class Assessment:
 
     def row(self, key: Key) -> AssessmentRow:
         return next(r for r in self.rows if r.key == key)
+
+    @property
+    def law_used(self) -> tuple[LawValue, ...]:
+        """Every distinct pack value the rows were priced with (a value amended mid-way appears twice)."""
+        seen: dict[tuple[str, str, str, dt.date | None], LawValue] = {}
+        for r in self.rows:
+            for v in r.law:
+                seen.setdefault((v.rule_id, v.name, v.source, v.in_force_from), v)
+        return tuple(seen.values())
 
 
 def rulepack_version(chapter: str) -> str:
@@ -191,10 +203,9 @@ def _only_chapter(chapter: str, offenses: Iterable[OffenseDay]) -> list[OffenseD
 def assess_criminal(
     chapter: str, offenses: Iterable[OffenseDay], *, cfg: BylawConfig = DEFAULT
 ) -> Assessment:
-    """Court maxima per offense-day (exposure, never a debt)."""
-    penalty = criminal_maximum(chapter)
+    """Court maxima per offense-day (exposure, never a debt), each under the law in force that day."""
     rows = [
-        AssessmentRow.priced(u, AmountKind.COURT_MAXIMUM, penalty, None)
+        AssessmentRow.priced(u, AmountKind.COURT_MAXIMUM, criminal_maximum(chapter, as_of=u.local_date), None)
         for u in _only_chapter(chapter, offenses)
     ]
     return _assessment(chapter, Track.CRIMINAL, rows, cfg)
@@ -207,14 +218,15 @@ def assess_noncriminal(
     prior: Iterable[OffenseDay] = (),
     cfg: BylawConfig = DEFAULT,
 ) -> Assessment:
-    """§ 21D amount per offense-day; `prior` offense-days count toward the sequence but get no rows."""
+    """§ 21D amount per offense-day, under the law in force that day; `prior` offense-days count toward the
+    sequence but get no rows."""
     units = _only_chapter(chapter, offenses)
     sequences = escalation_sequences(chapter, [*prior, *units], cfg)
     rows = [
         AssessmentRow.priced(
             u,
             AmountKind.CITATION_AMOUNT,
-            noncriminal_penalty(chapter, sequences[u.key], cfg),
+            noncriminal_penalty(chapter, sequences[u.key], cfg, as_of=u.local_date),
             sequences[u.key],
         )
         for u in units

@@ -206,3 +206,24 @@ def offense_days(violation: Violation, through: dt.date, *, cfg: BylawConfig = D
         for line, provision in lines
     )
     return OffenseDays(violation.violation_id, through, days, how.explanations, how.flags)
+
+
+@dataclass(frozen=True)
+class OffenderParty:
+    """Who the offender of a chapter's violation is (the pack's `[chapter]` table)."""
+
+    chapter: str
+    party: str  # "permittee" or "operator"
+    falls_back_to: str | None  # the party when the permit names no `party`
+    rule_id: str | None
+    reason: str
+
+
+def offender_party(chapter: str) -> OffenderParty:
+    """The party an order binds and offense-days count against: the permit's permittee, or, where the
+    chapter's pack says so, the operator doing the work (the permittee when the permit names no operator)."""
+    table = load_rulebook().packs[check_chapter(chapter)].chapter
+    if table.offender == "permittee":
+        return OffenderParty(chapter, "permittee", None, table.offender_rule, "the permit's permittee")
+    reason = f"the {table.offender} the chapter's orders bind, else the permit's permittee"
+    return OffenderParty(chapter, table.offender, "permittee", table.offender_rule, reason)

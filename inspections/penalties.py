@@ -9,16 +9,21 @@ Noncriminal figures are fixed amounts per sequence number n (1st, 2nd, 3rd-and-l
   None unless `carver136.noncriminal_subsequent` is configured.
 - UPTON-280-NONCRIM-SCHEDULE: $50, $100, $300.
 - CARVER-281 (AMB-09) and GARDNER-650 (AMB-46): no schedule in the text; None unless configured.
+
+`as_of` is the offense-day: the amounts are those of the law in force that day (dated pack values), and
+each Penalty records the values it used (`law`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import datetime as dt
+from dataclasses import dataclass, replace
+from typing import Any
 
 from inspections.config import DEFAULT, BylawConfig
 from inspections.explain import Explanation
 from inspections.offenses import check_chapter
-from inspections.rulepack import param
+from inspections.rulepack import LawValue, law
 
 CRIMINAL_RULE = {
     "CARVER-281": "CARVER-281-FINE-MAX-100-DAY",
@@ -58,14 +63,35 @@ class Penalty:
     none_reason: str | None = None
     flags: tuple[str, ...] = ()
     withhold: bool = False
+    law: tuple[LawValue, ...] = ()
 
     @property
     def explanation(self) -> Explanation:
         return Explanation.of(self.rule_id, self.arithmetic, self.flags)
 
 
-def criminal_maximum(chapter: str) -> Penalty:
-    """The most a court may fine for one offense unit (exposure, not a debt)."""
+class _Asked:
+    """The pack numbers one penalty asks for, as of the offense-day, remembered for the record."""
+
+    def __init__(self, as_of: dt.date | None) -> None:
+        self.as_of, self.used = as_of, list[LawValue]()
+
+    def __call__(self, rule_id: str, name: str) -> Any:
+        found = law(rule_id, name, self.as_of)
+        self.used.append(found)
+        return found.value
+
+    def record(self, penalty: Penalty) -> Penalty:
+        return replace(penalty, law=tuple({(v.rule_id, v.name): v for v in self.used}.values()))
+
+
+def criminal_maximum(chapter: str, *, as_of: dt.date | None = None) -> Penalty:
+    """The most a court may fine for one offense unit (exposure, not a debt), under the law of `as_of`."""
+    param = _Asked(as_of)
+    return param.record(_criminal_maximum(chapter, param))
+
+
+def _criminal_maximum(chapter: str, param: _Asked) -> Penalty:
     check_chapter(chapter)
     if chapter == "GARDNER-650":
         why = "ch. 650 states no fine amount (AMB-46): no criminal maximum can be computed"
@@ -78,15 +104,23 @@ def criminal_maximum(chapter: str) -> Penalty:
     )
 
 
-def noncriminal_penalty(chapter: str, sequence: int, cfg: BylawConfig = DEFAULT) -> Penalty:
-    """The § 21D penalty for the `sequence`-th violation (CONV-ESCALATE numbering, from 1)."""
+def noncriminal_penalty(
+    chapter: str, sequence: int, cfg: BylawConfig = DEFAULT, *, as_of: dt.date | None = None
+) -> Penalty:
+    """The § 21D penalty for the `sequence`-th violation (CONV-ESCALATE numbering, from 1), under the law
+    in force on `as_of` (the offense-day)."""
+    param = _Asked(as_of)
+    return param.record(_noncriminal_penalty(chapter, sequence, cfg, param))
+
+
+def _noncriminal_penalty(chapter: str, sequence: int, cfg: BylawConfig, param: _Asked) -> Penalty:
     check_chapter(chapter)
     if sequence < 1:
         raise ValueError(f"sequence numbers start at 1, got {sequence}")
     if chapter == "CARVER-247":
-        return _carver_247(sequence, cfg)
+        return _carver_247(sequence, cfg, param)
     if chapter == "CARVER-136":
-        return _carver_136(sequence, cfg)
+        return _carver_136(sequence, cfg, param)
     if chapter == "UPTON-280":
         schedule = param("UPTON-280-NONCRIM-SCHEDULE", "schedule_cents")
         cents = schedule[min(sequence, len(schedule)) - 1]
@@ -100,7 +134,7 @@ def noncriminal_penalty(chapter: str, sequence: int, cfg: BylawConfig = DEFAULT)
     return _configured_only(chapter, sequence, cfg)
 
 
-def _carver_247(sequence: int, cfg: BylawConfig) -> Penalty:
+def _carver_247(sequence: int, cfg: BylawConfig, param: _Asked) -> Penalty:
     rule_id = max(
         (r for r in CARVER_247_STEPS if param(r, "sequence") <= sequence), key=lambda r: param(r, "sequence")
     )
@@ -127,7 +161,7 @@ def _carver_247(sequence: int, cfg: BylawConfig) -> Penalty:
     )
 
 
-def _carver_136(sequence: int, cfg: BylawConfig) -> Penalty:
+def _carver_136(sequence: int, cfg: BylawConfig, param: _Asked) -> Penalty:
     rule_id = "CARVER-136-NONCRIM-1ST"
     if sequence <= param(rule_id, "sequence"):
         cents = param(rule_id, "amount_cents")

@@ -3,37 +3,103 @@
 A pack file holds, for every rule of its bylaw: citation, section, summary, verbatim quote, the numbers as
 printed in RULES.md, and `params`, the numbers the engine computes with. Files are validated when loaded:
 an unknown key, a missing citation or an empty quote fails loudly.
+
+State law lives once, in `statutes.toml` (RULES.md §7, ids `EXT-…`): a bylaw rule that applies a statute
+names it (`statutes = ["EXT-21D-15D"]`) and asks its numbers through it (`param(rule_id, name)` looks in the
+rule's own params, then in the statutes it names). A bylaw rule that copies a number its statute holds, or
+names a statute that does not exist, fails loudly when the book is built.
+
+Law has dates. Any number may carry dated values (`days = { values = [{from = 2021-05-03, value = 21},
+{from = 2024-01-01, value = 14}] }`), and a rule (or, for all its rules, a pack header) may carry
+`in_force_from`. `param(rule_id, name, as_of=day)` answers with the value in force on that day (an
+offense-day: the law of that day; a deadline: the law in force at its triggering event); `law(...)` answers
+the same with where the value came from and since when, which assessments record. A day before the rule or
+before its first dated value has no law: `NotInForce`. Without `as_of` the answer is the text the pack
+encodes (its latest value). Each pack header states the effective date of its text (`in_force_from`, or why
+it is unknown in `in_force_source`) and the amending votes of its history line (`amending_votes`).
+`using(book)` answers from another book for a block (a hypothetical amendment, a fixture town).
 """
 from __future__ import annotations
 
 import datetime as dt
 import tomllib
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from inspections.errors import NotInForce
 
 PACK_FILES = ("carver_281", "carver_247", "carver_136", "upton_280", "gardner_650")
-ParamValue = int | float | str | bool | dt.date | list[int] | list[str] | list[float]
+STATUTES_FILE = "statutes"
+Plain = int | float | str | bool | dt.date | list[int] | list[str] | list[float]
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class Rule(_Strict):
+class DatedValue(_Strict):
+    """One value of a number and the day it took effect (`from` in the pack)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    from_: dt.date = Field(alias="from")
+    value: Plain
+
+
+class Dated(_Strict):
+    """A number that changed over time: its values, oldest first, each in force until the next."""
+
+    values: tuple[DatedValue, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _in_order(self) -> Dated:
+        days = [v.from_ for v in self.values]
+        if days != sorted(set(days)):
+            raise ValueError(f"dated values must be in strictly increasing order of `from`, got {days}")
+        return self
+
+    def at(self, as_of: dt.date | None) -> DatedValue | None:
+        """The value in force on `as_of` (the latest one without a day); None before the first."""
+        if as_of is None:
+            return self.values[-1]
+        in_force = [v for v in self.values if v.from_ <= as_of]
+        return in_force[-1] if in_force else None
+
+
+ParamValue = Plain | Dated
+
+
+@dataclass(frozen=True)
+class LawValue:
+    """A number as the engine used it: asked of `rule_id`, held by `source` (the rule or the statute it
+    names), in force since `in_force_from` (None: since the text began, date not recorded)."""
+
+    rule_id: str
+    name: str
+    value: Any
+    source: str
+    in_force_from: dt.date | None
+    as_of: dt.date | None
+
+    @property
+    def text(self) -> str:
+        since = f" since {self.in_force_from.isoformat()}" if self.in_force_from else ""
+        held = "" if self.source == self.rule_id else f" via {self.source}"
+        return f"{self.rule_id}{held}: {self.name} = {self.value}{since}"
+
+
+class _Law(_Strict):
+    """What a bylaw rule and a statute share: an id, a citation, a date in force and computing numbers."""
+
     id: str
-    pack: str
-    section: str
-    summary: str = Field(min_length=1)
-    numbers: str
-    clock: str
     citation: str = Field(min_length=2)
-    quote: str = Field(min_length=3)
-    ambiguities: tuple[str, ...] = ()
     in_force_from: dt.date | None = None
     params: Mapping[str, ParamValue] = Field(default_factory=dict)
 
@@ -42,16 +108,84 @@ class Rule(_Strict):
     def _freeze(cls, v: Mapping[str, ParamValue]) -> Mapping[str, ParamValue]:
         return MappingProxyType(dict(v))
 
-    def param(self, name: str) -> Any:
+    def param(self, name: str, as_of: dt.date | None = None) -> Any:
         """A computing number of this rule; a missing one is a defect of the pack, not a default."""
-        try:
-            return self.params[name]
-        except KeyError:
-            raise KeyError(f"rule {self.id} has no param {name!r} in its pack") from None
+        return self.value_of(name, as_of).value
+
+    def value_of(self, name: str, as_of: dt.date | None = None, asked: str | None = None) -> LawValue:
+        """The number `name` in force on `as_of` (NotInForce before this rule or its first dated value)."""
+        if name not in self.params:
+            raise KeyError(f"rule {self.id} has no param {name!r} in its pack")
+        asked = asked or self.id
+        if as_of is not None and self.in_force_from is not None and as_of < self.in_force_from:
+            raise NotInForce(f"{self.id} was not in force on {as_of.isoformat()} (in force from "
+                             f"{self.in_force_from.isoformat()})", self.id)
+        raw = self.params[name]
+        if not isinstance(raw, Dated):
+            return LawValue(asked, name, raw, self.id, self.in_force_from, as_of)
+        found = raw.at(as_of)
+        if found is None:
+            first = raw.values[0].from_.isoformat()
+            raise NotInForce(f"{self.id} had no {name} in force on {as_of} (first in force {first})", self.id)
+        return LawValue(asked, name, found.value, self.id, found.from_, as_of)
+
+
+class Rule(_Law):
+    pack: str
+    section: str
+    summary: str = Field(min_length=1)
+    numbers: str
+    clock: str
+    quote: str = Field(min_length=3)
+    ambiguities: tuple[str, ...] = ()
+    statutes: tuple[str, ...] = ()
 
     @property
     def explanation(self) -> str:
         return f'{self.id} ({self.citation}): "{self.quote}"'
+
+
+class Statute(_Law):
+    """One state-law rule the bylaw workflows apply (RULES.md §7): its citation, the RULES.md statement, and,
+    where a bylaw text quotes the statute, that quote and the file it is in."""
+
+    statement: str = Field(min_length=3)
+    quote: str | None = None
+    quoted_in: str | None = None
+
+    @property
+    def explanation(self) -> str:
+        return f"{self.id} ({self.citation}): {self.statement}"
+
+
+class StatutePack(_Strict):
+    title: str
+    jurisdiction: str
+    source: str
+    in_force_source: str
+    statutes: Mapping[str, Statute]
+
+    @classmethod
+    def from_toml(cls, data: dict[str, Any]) -> StatutePack:
+        header = dict(data.pop("pack"))
+        raw = data.pop("statute", {})
+        if data:
+            raise ValueError(f"statutes: unknown top-level keys {sorted(data)}")
+        for sid, body in raw.items():
+            if not sid.startswith("EXT-"):
+                raise ValueError(f"statutes: {sid} is not an EXT- id of RULES.md §7")
+            if (body.get("quote") is None) != (body.get("quoted_in") is None):
+                raise ValueError(f"statutes: {sid} needs both a quote and quoted_in, or neither")
+        statutes = {sid: Statute(id=sid, **body) for sid, body in raw.items()}
+        return cls(**header, statutes=MappingProxyType(statutes))
+
+
+class AmendingVote(_Strict):
+    """A vote of the town meeting or council recorded in the text's history line (metadata: a vote date
+    is not an effective date)."""
+
+    on: dt.date
+    by: str
 
 
 class PackHeader(_Strict):
@@ -63,15 +197,38 @@ class PackHeader(_Strict):
     history: str
     in_force_source: str
     in_force_from: dt.date | None = None
+    amending_votes: tuple[AmendingVote, ...] = ()
+
+    @property
+    def text_voted_on(self) -> dt.date | None:
+        """The last vote that shaped the encoded text, where the history line dates one."""
+        return max((v.on for v in self.amending_votes), default=None)
+
+
+class ChapterTable(_Strict):
+    """What the engine asks of a chapter as data (the pack's `[chapter]` table), begun with who the offender
+    is (the permittee, or the operator doing the work, the permittee when the permit names none, by
+    `offender_rule`) and which inspection checklist each kind of permit is inspected with."""
+
+    offender: Literal["permittee", "operator"] = "permittee"
+    offender_rule: str | None = None
+    permit_checklists: Mapping[str, str] = Field(default_factory=dict)  # permit kind -> inspection template
+
+    @field_validator("permit_checklists")
+    @classmethod
+    def _frozen(cls, v: Mapping[str, str]) -> Mapping[str, str]:
+        return MappingProxyType(dict(v))
 
 
 class RulePack(_Strict):
     pack: PackHeader
+    chapter: ChapterTable = ChapterTable()
     rules: Mapping[str, Rule]
 
     @classmethod
     def from_toml(cls, data: dict[str, Any]) -> RulePack:
         header = PackHeader(**data.pop("pack"))
+        chapter = ChapterTable(**data.pop("chapter", {}))
         raw_rules = data.pop("rule", {})
         if data:
             raise ValueError(f"pack {header.key}: unknown top-level keys {sorted(data)}")
@@ -79,16 +236,43 @@ class RulePack(_Strict):
         for rid, body in raw_rules.items():
             if not rid.startswith(header.key + "-"):
                 raise ValueError(f"pack {header.key}: rule {rid} belongs to another bylaw")
+            body.setdefault("in_force_from", header.in_force_from)
             rules[rid] = Rule(id=rid, pack=header.key, **body)
-        return cls(pack=header, rules=MappingProxyType(rules))
+        if chapter.offender_rule is not None and chapter.offender_rule not in rules:
+            raise ValueError(f"pack {header.key}: offender_rule {chapter.offender_rule} is not its rule")
+        return cls(pack=header, chapter=chapter, rules=MappingProxyType(rules))
 
 
 class RuleBook:
-    """All five packs; `rule(id)` finds any rule by its RULES.md id."""
+    """All five packs and the state statutes; `rule(id)` finds any bylaw rule by its RULES.md id,
+    `statute(id)` any EXT- rule. Iterating and `len` cover the bylaw rules only."""
 
-    def __init__(self, packs: Mapping[str, RulePack]) -> None:
+    def __init__(self, packs: Mapping[str, RulePack], statutes: StatutePack | None = None) -> None:
         self.packs = MappingProxyType(dict(packs))
+        self.statutes = MappingProxyType(dict(statutes.statutes) if statutes else {})
         self._rules = {rid: r for p in packs.values() for rid, r in p.rules.items()}
+        for r in self._rules.values():
+            self._check_references(r)
+
+    def _check_references(self, r: Rule) -> None:
+        for sid in r.statutes:
+            if sid not in self.statutes:
+                raise ValueError(f"rule {r.id} names statute {sid}, which statutes.toml does not hold")
+            copied = sorted(set(r.params) & set(self.statutes[sid].params))
+            if copied:
+                raise ValueError(f"rule {r.id} copies {copied} of statute {sid}: refer to it instead")
+
+    def amended_by(self, *packs: RulePack, statutes: StatutePack | None = None) -> RuleBook:
+        """This book with amendments: each pack's rules (and header) replace those of the same ids, a new
+        pack key adds a chapter, and `statutes` replace the statutes of the same ids."""
+        merged = dict(self.packs)
+        for p in packs:
+            old = merged.get(p.pack.key)
+            rules = {**(old.rules if old else {}), **p.rules}
+            merged[p.pack.key] = RulePack(pack=p.pack, chapter=p.chapter, rules=MappingProxyType(rules))
+        laws = {**self.statutes, **(statutes.statutes if statutes else {})}
+        base = statutes or StatutePack(title="", jurisdiction="", source="", in_force_source="", statutes={})
+        return RuleBook(merged, base.model_copy(update={"statutes": MappingProxyType(laws)}))
 
     def rule(self, rule_id: str) -> Rule:
         try:
@@ -96,8 +280,30 @@ class RuleBook:
         except KeyError:
             raise KeyError(f"no rule {rule_id!r} in the rule packs") from None
 
-    def param(self, rule_id: str, name: str) -> Any:
-        return self.rule(rule_id).param(name)
+    def statute(self, statute_id: str) -> Statute:
+        try:
+            return self.statutes[statute_id]
+        except KeyError:
+            raise KeyError(f"no statute {statute_id!r} in statutes.toml") from None
+
+    def law(self, rule_id: str, name: str, as_of: dt.date | None = None) -> LawValue:
+        """A computing number in force on `as_of`: of the statute `rule_id` (EXT-…), or of the bylaw rule,
+        else of the first statute the rule names that holds it (the bylaw applies the statute; it does not
+        copy it). A bylaw rule not yet in force on `as_of` answers NotInForce even for a statute's number."""
+        if rule_id in self.statutes:
+            return self.statutes[rule_id].value_of(name, as_of)
+        found = self.rule(rule_id)
+        if name in found.params:
+            return found.value_of(name, as_of)
+        for sid in found.statutes:
+            if name in self.statutes[sid].params:
+                if as_of is not None and found.in_force_from is not None and as_of < found.in_force_from:
+                    raise NotInForce(f"{rule_id} was not in force on {as_of.isoformat()}", rule_id)
+                return self.statutes[sid].value_of(name, as_of, asked=rule_id)
+        return found.value_of(name, as_of)
+
+    def param(self, rule_id: str, name: str, as_of: dt.date | None = None) -> Any:
+        return self.law(rule_id, name, as_of).value
 
     def __iter__(self) -> Iterator[Rule]:
         return iter(self._rules.values())
@@ -113,20 +319,52 @@ def parse_pack(text: str) -> RulePack:
     return RulePack.from_toml(tomllib.loads(text))
 
 
-@cache
+def parse_statutes(text: str) -> StatutePack:
+    return StatutePack.from_toml(tomllib.loads(text))
+
+
+_IN_USE: ContextVar[RuleBook | None] = ContextVar("rulebook_in_use", default=None)
+
+
+@contextmanager
+def using(book: RuleBook) -> Iterator[RuleBook]:
+    """Answer from `book` instead of the shipped packs inside the block (a hypothetical amendment, a
+    fixture town); the shipped law is back when the block ends."""
+    token = _IN_USE.set(book)
+    try:
+        yield book
+    finally:
+        _IN_USE.reset(token)
+
+
 def load_rulebook() -> RuleBook:
+    """The book in use: the shipped packs, unless a `using` block gives another."""
+    book = _IN_USE.get()
+    return book if book is not None else shipped_rulebook()
+
+
+@cache
+def shipped_rulebook() -> RuleBook:
     """The packs shipped with this package, validated (cached: packs are immutable)."""
     base = resources.files("inspections") / "bylaws"
     packs = {}
     for stem in PACK_FILES:
         pack = parse_pack((base / f"{stem}.toml").read_text(encoding="utf-8"))
         packs[pack.pack.key] = pack
-    return RuleBook(packs)
+    return RuleBook(packs, parse_statutes((base / f"{STATUTES_FILE}.toml").read_text(encoding="utf-8")))
 
 
 def rule(rule_id: str) -> Rule:
     return load_rulebook().rule(rule_id)
 
 
-def param(rule_id: str, name: str) -> Any:
-    return load_rulebook().param(rule_id, name)
+def statute(statute_id: str) -> Statute:
+    return load_rulebook().statute(statute_id)
+
+
+def param(rule_id: str, name: str, as_of: dt.date | None = None) -> Any:
+    return load_rulebook().param(rule_id, name, as_of)
+
+
+def law(rule_id: str, name: str, as_of: dt.date | None = None) -> LawValue:
+    return load_rulebook().law(rule_id, name, as_of)

@@ -1,8 +1,9 @@
 """Violations found by checklists: open one per failed item (deduplicated), link its evidence photos, correct
 it when a later inspection passes the same item at the same site.
 
-Offender: the permit's permittee; under CARVER-136 the operator (the party doing the removal, whom a
-cease-and-desist binds), falling back to the permittee when the permit names no operator.
+Offender: the party the chapter's pack names (the engine's `offender` operation): the permit's permittee, or
+the operator doing the work (whom a cease-and-desist binds), falling back to the permittee when the permit
+names no operator.
 """
 
 from __future__ import annotations
@@ -18,13 +19,13 @@ from backend.extensions import db
 from backend.models import ChecklistTemplate, Deadline, Inspection, Permit, Photo, Site, Violation
 from backend.models.evidence import ViolationOrigin, ViolationPhoto
 from backend.services import notify
-from backend.services.checklists import PERMIT_TEMPLATES
+from backend.services.checklists import permit_template
 from backend.sms import messages as sms_messages
+from inspections import api
 from inspections.calendar import UTC, local_date, local_datetime
 from inspections.checklists import Checklist, ViolationToOpen, merge, template
 from inspections.errors import Invalid
 
-OPERATOR_CHAPTERS = ("CARVER-136",)
 MAX_PROVISION = 80
 
 
@@ -58,8 +59,9 @@ def checklist_of(insp: Inspection, permit: Permit | None) -> Checklist | None:
             ):
                 return merge(base, permit.conditions)
             return base
-        if permit is not None and (permit.chapter, permit.kind) in PERMIT_TEMPLATES:
-            return merge(template(PERMIT_TEMPLATES[(permit.chapter, permit.kind)]), permit.conditions or [])
+        key = None if permit is None else permit_template(permit.chapter, permit.kind)
+        if permit is not None and key is not None:
+            return merge(template(key), permit.conditions or [])
     except ValueError as exc:
         db.session.rollback()
         raise Invalid(f"the permit's conditions cannot be merged into the checklist: {exc}") from exc
@@ -85,7 +87,8 @@ def permit_of(insp: Inspection, chapter: str | None) -> Permit | None:
 def offender_of(permit: Permit | None) -> uuid.UUID | None:
     if permit is None:
         return None
-    if permit.chapter in OPERATOR_CHAPTERS and permit.operator_id is not None:
+    party = api.call("offender", {"chapter": permit.chapter})["party"]
+    if party == "operator" and permit.operator_id is not None:
         return permit.operator_id
     return permit.permittee_id
 

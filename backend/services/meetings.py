@@ -36,7 +36,7 @@ def binding_text(binding: erc_review.EarliestBinding) -> str:
     """The 48-hour rule(s) that set the earliest meeting time, in words (hours from the rule pack)."""
     hours, oml_hours = (
         param(erc_review.NOTICE_48H, "hours"),
-        param(erc_review.NOTICE_48H, "oml_posting_hours"),
+        param(erc_review.OML, "posting_hours"),
     )
     operator = (
         f"{hours} hours after the operator is notified ({erc_review.NOTICE_48H}, "

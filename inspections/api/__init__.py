@@ -12,13 +12,14 @@ Operations, by group (each documented by its input and output models; POST /api/
   storm-inspections, missing-monthly-reports, stabilization-breach, deemed-approval, change-notice,
   erc-review-meeting, permit-extension, calendar;
 - who may act: may-act, vote, erc-roster, erc-meetings, upton-majority, decision-outcome;
-- offenses and fines: offense-days, assessment, assessment-diff, penalty, citation, restoration-effect;
+- offenses and fines: offense-days, offender, assessment, assessment-diff, penalty, citation,
+  restoration-effect;
 - fees and security: filing-fee, consultant-fee-cap, fee-table-rows, consultant-fee-timing,
   consultant-fee-refund, bond-release, covenant-security;
 - zones and places: zone, resource-area, abutter, copies;
 - thresholds and definitions: threshold, definition;
-- filings and exemptions: exemption, completeness, checklist-evaluation, rule, readings, packs (the rule
-  packs a town may adopt, each with the board that enforces it).
+- filings and exemptions: exemption, completeness, permit-checklist, checklist-evaluation, rule, readings,
+  packs (the rule packs a town may adopt, each with the board that enforces it).
 
 A missing or malformed input raises `InputError` naming each field (HTTP: 422); the engine never invents a
 fact it was not given. Today's engine modules stay importable where they are; this facade only adds a way in.

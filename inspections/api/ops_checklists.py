@@ -7,8 +7,15 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from inspections.api.out import ExplanationOut
-from inspections.api.registry import Day, In, InputError, Out, Part, Submitted, operation
-from inspections.checklists import completeness_kinds, evaluate, is_complete, merge, template
+from inspections.api.registry import Chapter, Day, In, InputError, Out, Part, Submitted, operation
+from inspections.checklists import (
+    completeness_kinds,
+    evaluate,
+    is_complete,
+    merge,
+    permit_template_id,
+    template,
+)
 from inspections.config import BylawConfig
 
 CHECKLISTS = "filings and exemptions"
@@ -95,6 +102,21 @@ class EvaluationOut(Out):
     clocks: list[ClockChangeOut]
     flags: list[str]
     unanswered: list[str]
+
+
+class PermitChecklistIn(In):
+    chapter: Chapter
+    permit_kind: Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z_]+$")]
+
+
+class PermitChecklistOut(Out):
+    template_id: str | None = Field(description="the inspection checklist, or null: the chapter names none")
+
+
+@operation("permit-checklist", CHECKLISTS, PermitChecklistIn, PermitChecklistOut)
+def permit_checklist(facts: PermitChecklistIn, cfg: BylawConfig) -> Any:
+    """Which inspection checklist a kind of permit under the chapter is inspected with (its pack says)."""
+    return {"template_id": permit_template_id(facts.chapter, facts.permit_kind)}
 
 
 @operation("checklist-evaluation", CHECKLISTS, ChecklistIn, EvaluationOut)

@@ -28,7 +28,7 @@ from inspections.api.registry import (
 )
 from inspections.config import BylawConfig
 from inspections.readings import readings
-from inspections.rulepack import load_rulebook
+from inspections.rulepack import Dated, load_rulebook
 
 FILINGS = "filings and exemptions"
 
@@ -203,7 +203,10 @@ class RuleOut(Out):
     citation: str
     quote: str
     ambiguities: list[str]
-    params: dict[str, Any]
+    statutes: list[str] = Field(description="the state statutes (EXT-…) the rule applies; their numbers "
+                                "are asked through the rule")
+    in_force_from: dt.date | None
+    params: dict[str, Any] = Field(description="the rule's own numbers; a dated one as its `values`")
 
 
 @operation("rule", FILINGS, RuleIn, RuleOut)
@@ -213,10 +216,9 @@ def rule(facts: RuleIn, cfg: BylawConfig) -> Any:
     if facts.rule_id not in book:
         raise InputError.of("rule_id", f"no rule {facts.rule_id} in the rule packs")
     found = book.rule(facts.rule_id)
-    return {
-        **found.model_dump(mode="json", exclude={"in_force_from", "params"}),
-        "params": dict(found.params),
-    }
+    params = {k: v.model_dump(mode="json", by_alias=True) if isinstance(v, Dated) else v
+              for k, v in found.params.items()}
+    return {**found.model_dump(mode="json", exclude={"params"}), "params": params}
 
 
 class ReadingsIn(In):

@@ -10,7 +10,7 @@ from pydantic import Field
 
 from inspections import citations
 from inspections.api.ops_bodies import VoteIn
-from inspections.api.out import DeadlineOut, ExplanationOut
+from inspections.api.out import DeadlineOut, ExplanationOut, LawValueOut
 from inspections.api.registry import (
     Chapter,
     Day,
@@ -25,7 +25,7 @@ from inspections.api.registry import (
 )
 from inspections.config import BylawConfig
 from inspections.fines import OffenseDay, Track, assess_criminal, assess_noncriminal, diff_assessments
-from inspections.offenses import Violation, counting_rule, offense_days
+from inspections.offenses import Violation, counting_rule, offender_party, offense_days
 from inspections.penalties import criminal_maximum, noncriminal_penalty
 from inspections.restoration import restoration_effect
 
@@ -120,6 +120,7 @@ class RowOut(Out):
     withhold: bool
     flags: list[str]
     explanation: ExplanationOut
+    law: list[LawValueOut] = Field(description="the pack values in force on the offense-day that priced it")
 
 
 class AssessmentOut(Out):
@@ -187,6 +188,9 @@ class PenaltyIn(In):
     chapter: Chapter
     track: Track
     sequence: int | None = Field(None, ge=1, le=100_000, description="noncriminal: the n-th violation")
+    on: Day | None = Field(
+        None, description="the offense-day: the amount in force that day (default: the text as encoded)"
+    )
 
 
 class PenaltyOut(Out):
@@ -196,6 +200,7 @@ class PenaltyOut(Out):
     withhold: bool
     flags: list[str]
     explanation: ExplanationOut
+    law: list[LawValueOut]
 
 
 @operation("penalty", FINES, PenaltyIn, PenaltyOut)
@@ -204,10 +209,10 @@ def penalty(facts: PenaltyIn, cfg: BylawConfig) -> Any:
     if facts.track is Track.CRIMINAL:
         if facts.sequence is not None:
             raise InputError.of("sequence", "a criminal maximum does not depend on the sequence")
-        return criminal_maximum(facts.chapter)
+        return criminal_maximum(facts.chapter, as_of=facts.on)
     if facts.sequence is None:
         raise InputError.of("sequence", "required for a noncriminal amount")
-    return noncriminal_penalty(facts.chapter, facts.sequence, cfg)
+    return noncriminal_penalty(facts.chapter, facts.sequence, cfg, as_of=facts.on)
 
 
 class CitationIn(In):
@@ -332,3 +337,21 @@ def restoration(facts: RestorationIn, cfg: BylawConfig) -> Any:
         "before_order_days": len(effect.before_order),
         "from_order_days": len(effect.from_order),
     }
+
+
+class OffenderIn(In):
+    chapter: Chapter
+
+
+class OffenderOut(Out):
+    chapter: str
+    party: Literal["permittee", "operator"] = Field(description="whose offense a violation of the chapter is")
+    falls_back_to: Literal["permittee"] | None = Field(description="the party when the permit names none")
+    rule_id: str | None = Field(description="the rule naming that party, where the pack gives one")
+    reason: str
+
+
+@operation("offender", FINES, OffenderIn, OffenderOut)
+def offender(facts: OffenderIn, cfg: BylawConfig) -> Any:
+    """Who the offender of a violation under the chapter is (its pack's `[chapter]` table)."""
+    return offender_party(facts.chapter)

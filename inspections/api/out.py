@@ -124,3 +124,13 @@ class VerdictOut(Out):
     met: bool | None = Field(description="null when the facts cannot decide it (see `missing`)")
     explanations: list[ExplanationOut]
     missing: list[str]
+
+
+class LawValueOut(Out):
+    rule_id: str = Field(description="the rule the number was asked of")
+    name: str
+    value: Any
+    source: str = Field(description="the rule or the statute (EXT-…) that holds the number")
+    in_force_from: dt.date | None = Field(description="the day this value took effect (null: not recorded)")
+    as_of: dt.date | None = Field(description="the day the law was asked for (the offense-day, the event)")
+    text: str = Field(description="all of it in one line, as printed on records")

@@ -18,7 +18,7 @@ from inspections.checklists.evaluate import (
     ViolationToOpen,
     evaluate,
 )
-from inspections.checklists.loader import parse_template, template, templates
+from inspections.checklists.loader import parse_template, permit_template_id, template, templates
 from inspections.checklists.merge import merge
 from inspections.checklists.schema import Checklist, Item, PermitCondition
 
@@ -35,6 +35,7 @@ __all__ = [
     "ViolationToOpen",
     "completeness_kinds",
     "evaluate",
+    "permit_template_id",
     "is_complete",
     "merge",
     "parse_template",

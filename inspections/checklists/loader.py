@@ -59,3 +59,12 @@ def template(template_id: str, version: int | None = None) -> Checklist:
     if not versions:
         raise KeyError(f"no checklist template {template_id!r}" + (f" version {version}" if version else ""))
     return max(versions, key=lambda t: t.version)
+
+
+def permit_template_id(chapter: str, permit_kind: str) -> str | None:
+    """The inspection checklist a kind of permit under the chapter is inspected with (the pack's `[chapter]`
+    `permit_checklists`), or None where the chapter names none for that kind."""
+    from inspections.rulepack import load_rulebook
+
+    pack = load_rulebook().packs.get(chapter)
+    return None if pack is None else pack.chapter.permit_checklists.get(permit_kind)

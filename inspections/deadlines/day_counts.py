@@ -18,6 +18,9 @@ from inspections.calendar import TZ, BusinessCalendar, end_of_day, local_date, l
 from inspections.config import BylawConfig
 from inspections.deadlines.core import Deadline, DeadlineKind
 from inspections.explain import Explanation
+from inspections.rulepack import statute
+
+ROLL = "EXT-MGL-4-9"  # MGL c. 4 § 9, held once in statutes.toml
 
 
 def fmt(day: dt.date) -> str:
@@ -52,7 +55,8 @@ def roll_if_configured(
     rolled = cal.roll_c4s9(last)
     what = ("a legal holiday on a Saturday" if last.weekday() == 5
             else "a Sunday" if last.weekday() == 6 else "a legal holiday")
-    return rolled, f"; {fmt(last)} is {what}: MGL c. 4 § 9 roll to {fmt(rolled)}", ("AMB-51",)
+    law = statute(ROLL).citation.replace(",", "")
+    return rolled, f"; {fmt(last)} is {what}: {law} roll to {fmt(rolled)}", ("AMB-51",)
 
 
 def within_days(

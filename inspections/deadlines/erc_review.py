@@ -25,13 +25,14 @@ from inspections.rulepack import param, rule
 ORDER = "CARVER-136-CD-ORDER"
 NOTICE_48H = "CARVER-136-CD-REVIEW-48H"
 WITHIN_7D = "CARVER-136-CD-REVIEW-7D"
+OML = "EXT-OML-48H"  # the statute, held once in statutes.toml (the ~§ 136-9 rule names it)
 
 
 class EarliestBinding(StrEnum):
     """Which 48-hour rule sets the earliest meeting time."""
 
     OPERATOR_NOTICE = "CARVER-136-CD-REVIEW-48H"
-    OML_POSTING = "EXT-OML-48H"
+    OML_POSTING = OML
     BOTH = "both"
 
 
@@ -102,7 +103,7 @@ def _oml_bound(
         raise ValueError(
             "the review meeting must be posted: posted_at is required when carver136.apply_oml is on"
         )
-    hours = param(NOTICE_48H, "oml_posting_hours")
+    hours = param(OML, "posting_hours", local_date(posted_at))  # the law in force when it is posted
     bound = cal.add_business_hours_excluding_closed_days(posted_at, hours)
     text = (
         f"Open Meeting Law: posted {fmt_at(posted_at)} + {hours} hours excluding Saturdays, Sundays and "
@@ -120,11 +121,11 @@ def _binding(operator: dt.datetime, oml: dt.datetime | None) -> EarliestBinding:
 
 
 def _empty_reason(
-    earliest: dt.datetime, binding: EarliestBinding, latest_on: dt.date, latest_at: dt.datetime, days: int
+    earliest: dt.datetime, binding: EarliestBinding, latest_on: dt.date, latest_at: dt.datetime, days: int,
+    hours: int, oml_hours: int | None,
 ) -> str | None:
     if earliest.astimezone(UTC) <= latest_at.astimezone(UTC):
         return None
-    hours, oml_hours = param(NOTICE_48H, "hours"), param(NOTICE_48H, "oml_posting_hours")
     why = {
         EarliestBinding.OPERATOR_NOTICE: f"{hours} hours after the operator's notice",
         EarliestBinding.OML_POSTING: f"{oml_hours} hours after the Open Meeting Law posting, not counting "
@@ -162,7 +163,9 @@ def erc_review_window(
     notice was posted (required while `carver136.apply_oml` is on). All instants must be aware.
     """
     cal = calendar_for(cfg, cal)
-    hours, days = param(NOTICE_48H, "hours"), param(WITHIN_7D, "days")
+    # each number is the law in force at its triggering event: the operator's notice, the order
+    hours = param(NOTICE_48H, "hours", local_date(operator_notified_at))
+    days = param(WITHIN_7D, "days", local_date(order_at))
     operator = add_hours(operator_notified_at, hours)
     op_expl = Explanation.of(
         NOTICE_48H,
@@ -184,7 +187,8 @@ def erc_review_window(
         operator,
         oml,
         binding,
-        _empty_reason(earliest, binding, latest_on, latest_at, days),
+        _empty_reason(earliest, binding, latest_on, latest_at, days, hours,
+                      param(OML, "posting_hours", local_date(posted_at)) if posted_at else None),
         explanations,
         flags,
     )

@@ -152,6 +152,9 @@ SAMPLES: dict[str, tuple[dict[str, Any], str, Any]] = {
         "changes.0.new_cents",
         30_000,
     ),
+    "offender": ({"chapter": "CARVER-136"}, "party", "operator"),
+    "permit-checklist": ({"chapter": "CARVER-247", "permit_kind": "land_disturbance"}, "template_id",
+                         "carver-247-land-disturbance"),  # CARVER-136-CD-ORDER binds the operator
     "penalty": (
         {"chapter": "UPTON-280", "track": "noncriminal", "sequence": 3},
         "amount_cents",

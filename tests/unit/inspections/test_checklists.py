@@ -634,3 +634,20 @@ def test_a_measurement_must_be_a_number():
     answers = {"buffer-50ft": {"result": "pass", "fields": {"nearest_disturbance_ft": "50"}}}
     with pytest.raises(ValueError, match="must be a number"):
         evaluate(template(ERP), answers, inspected_on=D(2026, 6, 2))
+
+
+def test_each_packs_permit_checklists_name_shipped_templates_of_that_chapter():
+    """The [chapter] table of each pack says which inspection checklist each kind of permit is inspected
+    with; every one is a shipped template of the same chapter, and every inspection template is named."""
+    from inspections.checklists import permit_template_id, template, templates
+    from inspections.rulepack import load_rulebook
+
+    named = set()
+    for key, pack in load_rulebook().packs.items():
+        assert pack.chapter.permit_checklists, key
+        for kind, template_id in pack.chapter.permit_checklists.items():
+            assert template(template_id).chapter == key
+            assert permit_template_id(key, kind) == template_id
+            named.add(template_id)
+    assert named == {t.id for t in templates().values()}
+    assert permit_template_id("CARVER-136", "order_of_conditions") is None

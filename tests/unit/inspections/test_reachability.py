@@ -18,6 +18,8 @@ NOT_THROUGH_THE_FACADE = {
     "inspections.config.engine_settings": "the backend's reading of a town's stored settings, not an answer",
     "inspections.thresholds.carver136_is_abutter": "kept importable for outside tools: the facade's abutter "
     "operation answers the same for CARVER-136-DEF-ABUTTERS-300FT",
+    "inspections.rulepack.using": "answers from another book (a hypothetical amendment) for outside tools "
+    "and tests; the facade answers under the shipped law, as of the day asked",
 }
 
 

@@ -67,3 +67,23 @@ def _minimal_pack() -> str:
         "[rule.X-1-A]", 'section = "1"', 'summary = "s"', 'numbers = "—"', 'clock = "—"',
         'citation = "~§ 1-1"', 'quote = "q q q"', "",
     ])
+
+
+@pytest.mark.parametrize("chapter,party", [("CARVER-281", "permittee"), ("CARVER-247", "permittee"),
+                                           ("CARVER-136", "operator"), ("UPTON-280", "permittee"),
+                                           ("GARDNER-650", "permittee")])
+def test_each_pack_names_its_offender_in_its_chapter_table(chapter, party):
+    """CARVER-136-CD-ORDER binds the operator; the other chapters' violations are the permittee's."""
+    from inspections import api
+
+    found = api.call("offender", {"chapter": chapter})
+    assert found["party"] == party == load_rulebook().packs[chapter].chapter.offender
+    assert found["falls_back_to"] == (None if party == "permittee" else "permittee")
+    assert found["rule_id"] == ("CARVER-136-CD-ORDER" if party == "operator" else None)
+
+
+def test_an_offender_rule_that_is_not_the_packs_own_fails_loudly():
+    bad = _minimal_pack().replace("[rule.X-1-A]", '[chapter]\noffender = "operator"\n'
+                                                  'offender_rule = "X-1-NONE"\n\n[rule.X-1-A]')
+    with pytest.raises(ValueError, match="X-1-NONE"):
+        parse_pack(bad)
