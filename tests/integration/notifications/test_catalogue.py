@@ -84,3 +84,25 @@ def test_an_unregistered_kind_is_never_sent_as_the_payloads_english_text():
 
     with pytest.raises(outbox_render.RenderError, match="no renderer registered"):
         outbox_render.to_message(row, "carver")
+
+
+SMS_KINDS = ("violation_notice", "daily_accrual", "order_issued", "order_lifted", "violation_corrected",
+             "review_meeting_reminder", "stabilization_reminder", "deadline_reminder", "permit_expiry_reminder")
+SLACK_KINDS = ("order_alert", "violation_opened", "review_meeting_scheduled", "review_meeting_reminder",
+               "stabilization_reminder", "thread_update", "daily_digest", "settings_changed")
+
+
+def test_the_preview_command_prints_every_kind_channel_and_language_as_json(_app):
+    result = _app.test_cli_runner().invoke(args=["notifications", "preview", "--json"])
+
+    assert result.exit_code == 0, result.output
+    entries = json.loads(result.output)
+    assert len(entries) == len(CASES)
+    seen = {(e["kind"], e["channel"], e["lang"]) for e in entries}
+    assert {(k, "sms", lang) for k in SMS_KINDS for lang in LANGUAGES} <= seen
+    assert {(k, "slack", "en") for k in SLACK_KINDS} <= seen
+    for e in entries:
+        assert {"kind", "channel", "lang", "text", "segments", "encoding"} <= set(e)
+        assert ("blocks" in e) == (e["channel"] == "slack")
+    notice = next(e for e in entries if (e["kind"], e["lang"]) == ("violation_notice", "pt"))
+    assert notice["text"] == render(Kind.VIOLATION_NOTICE, "sms", "pt")["text"]
