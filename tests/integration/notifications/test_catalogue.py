@@ -87,7 +87,8 @@ def test_an_unregistered_kind_is_never_sent_as_the_payloads_english_text():
 
 
 SMS_KINDS = ("violation_notice", "daily_accrual", "order_issued", "order_lifted", "violation_corrected",
-             "review_meeting_reminder", "stabilization_reminder", "deadline_reminder", "permit_expiry_reminder")
+             "review_meeting_reminder", "stabilization_reminder", "deadline_reminder",
+             "permit_expiry_reminder")
 SLACK_KINDS = ("order_alert", "violation_opened", "review_meeting_scheduled", "review_meeting_reminder",
                "stabilization_reminder", "thread_update", "daily_digest", "settings_changed")
 
