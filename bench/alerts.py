@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import math
 import os
 import re
 import shlex
@@ -59,8 +60,9 @@ def _flask(env: dict[str, str], *args: str) -> str:
 
 
 def _percentile(values: list[float], share: float) -> float:
+    """Nearest rank: the smallest value with at least `share` of the values at or below it."""
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered) + 0.5) - 1))]
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
 
 
 @contextmanager
