@@ -182,7 +182,10 @@ def world(app):
 def _test_kinds(monkeypatch):
     """The outbox's own tests carry ad hoc kinds ("t", "test.notice") whose words are the intent's text:
     registered for the test only (a real kind is declared in backend/notifications/kinds.py)."""
+    from backend.notifications import registry
     from backend.notifications.recorded import recorded_text
     from backend.outbox import render
-    for name in ("t", "test.notice"):
+    names = ("t", "test.notice")
+    for name in names:
         monkeypatch.setitem(render._TEMPLATES, name, recorded_text)
+    monkeypatch.setattr(registry, "HARNESS_NAMES", frozenset(names))
