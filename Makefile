@@ -7,7 +7,8 @@ export INSTANCE_PATH ?= $(CURDIR)/instance
 export SHARED_DIR ?= $(abspath $(CURDIR)/../shared)
 PYTEST_WORKERS ?= 2
 
-.PHONY: install run migrate seed test test-sqlite test-postgres fuzz lint bench-photos bench-accrual bench-audit clean
+.PHONY: install run migrate seed test test-sqlite test-postgres fuzz lint bench-photos bench-accrual bench-audit \
+	bench-alerts clean
 
 $(STAMP): requirements.lock pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -59,6 +60,9 @@ bench-accrual: install
 
 bench-audit: install
 	$(BIN)/python -m bench.audit $(BENCH_AUDIT_ARGS)
+
+bench-alerts: install
+	$(BIN)/python -m bench.alerts $(BENCH_ALERTS_ARGS)
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache

@@ -128,6 +128,8 @@ def register_blueprints(app: APIFlask) -> None:
     app.register_blueprint(reset_page)
     from backend.sms import install as install_sms
     install_sms(app)
+    from backend.notifications import registry as notification_kinds
+    notification_kinds.install()  # every kind has its renderers, or the app does not start
 
 
 def register_cli(app: APIFlask) -> None:

@@ -17,6 +17,7 @@ from backend.demo import seed_demo
 from backend.extensions import db
 from backend.jobs.runner import jobs_cli
 from backend.models import Town
+from backend.notifications.cli import notifications_cli
 from backend.outbox.cli import outbox_cli
 from backend.services.checklists import sync_templates
 from backend.services.photo_files import fixity_report, photo_store
@@ -103,6 +104,7 @@ def register(app: APIFlask) -> None:
     app.cli.add_command(audit_cli)
     app.cli.add_command(seed_demo_command)
     app.cli.add_command(outbox_cli)
+    app.cli.add_command(notifications_cli)
     app.cli.add_command(clocks_cli)
     app.cli.add_command(admin_cli)
     app.cli.add_command(jobs_cli)

@@ -177,3 +177,16 @@ def world(app):
         rows = seed_demo()
     accounts = {(town, role, email): pw for email, pw, town, role in rows if pw}
     return World(app, accounts)
+
+
+@pytest.fixture(autouse=True)
+def _test_kinds(monkeypatch):
+    """The outbox's own tests carry ad hoc kinds ("t", "test.notice") whose words are the intent's text:
+    registered for the test only (a real kind is declared in backend/notifications/kinds.py)."""
+    from backend.notifications import registry
+    from backend.notifications.recorded import recorded_text
+    from backend.outbox import render
+    names = ("t", "test.notice")
+    for name in names:
+        monkeypatch.setitem(render._TEMPLATES, name, recorded_text)
+    monkeypatch.setattr(registry, "HARNESS_NAMES", frozenset(names))

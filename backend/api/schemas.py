@@ -304,6 +304,13 @@ class NotificationOut(Schema):
     provider_id = String(allow_none=True)
     sent_at = AwareDateTime(allow_none=True)
     created_at = AwareDateTime()
+    sent_text = String(allow_none=True, metadata={
+        "description": "the exact words of the latest delivery attempt (SMS body, Slack fallback text)"})
+
+
+class NotificationDetailOut(NotificationOut):
+    sent_blocks = List(Dict(), allow_none=True, metadata={
+        "description": "the Slack Block Kit blocks of the latest delivery attempt, exactly as posted"})
 
 
 class PhotoOut(Schema):

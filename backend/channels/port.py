@@ -52,6 +52,13 @@ class PermanentError(DeliveryError):
     """The provider will refuse this message again: fail it without retrying."""
 
 
+def words_of(adapter: object, message: Message) -> tuple[str, list[dict[str, Any]] | None]:
+    """The exact words `adapter` puts on the wire for `message`: its own `words(message)` when it adds to
+    the text (the SMS reference), else the message's text and blocks as they are."""
+    words = getattr(adapter, "words", None)
+    return words(message) if callable(words) else (message.text, message.blocks)  # type: ignore[no-any-return]
+
+
 class ChannelPort(Protocol):
     def send(self, message: Message) -> DeliveryResult:
         """Deliver once, or raise a `DeliveryError` subclass. Never retries by itself."""

@@ -50,6 +50,11 @@ class TwilioSmsChannel:
                      else KeepingTwilioHttpClient(timeout=timeout))
         self.client = Client(account_sid, auth_token, http_client=self.http)
 
+    @staticmethod
+    def words(message: Message) -> tuple[str, None]:
+        """The body exactly as Twilio receives it (the outbox stores it on the row)."""
+        return sms_body(message), None
+
     def send(self, message: Message) -> DeliveryResult:
         sender = self.senders.get(message.town) or self.senders.get("*")
         if not sender:
@@ -57,7 +62,8 @@ class TwilioSmsChannel:
         by_service = sender.startswith("MG")
         with self.translated_errors():
             created = self.client.messages.create(
-                to=message.recipient, body=sms_body(message), from_=values.unset if by_service else sender,
+                to=message.recipient, body=self.words(message)[0],
+                from_=values.unset if by_service else sender,
                 status_callback=self.status_callback or values.unset,
                 messaging_service_sid=sender if by_service else values.unset)
         return DeliveryResult(provider_id=str(created.sid))

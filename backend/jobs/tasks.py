@@ -19,6 +19,13 @@ def _app():  # type: ignore[no-untyped-def]
     return create_app()
 
 
+@huey.on_startup()
+def _warm() -> None:
+    """Build the app when the consumer starts, not on the first task: else the first board alert after a
+    deploy or restart waits for the whole composition root (seconds)."""
+    _app()
+
+
 @huey.periodic_task(crontab(minute="*"))
 def heartbeat() -> None:
     with _app().app_context():

@@ -37,6 +37,9 @@ class Notification(BulkSealed, db.Model):
     created_at: Mapped[dt.datetime] = created_at()
     lease_until: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)  # while sending: the claim's end
     error_code: Mapped[str | None] = mapped_column(String(60))  # e.g. twilio:21610, slack:channel_not_found
+    # The exact words handed to the provider at the latest attempt (SMS body; Slack fallback text + blocks)
+    sent_text: Mapped[str | None] = mapped_column(Text)
+    sent_blocks: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=1)  # every update is conditional on it
     __mapper_args__ = {"version_id_col": version}
 

@@ -62,6 +62,14 @@ def status_counts(session: Session, town_slug: str | None = None) -> dict[str, C
     return counts
 
 
+def describe(row: Notification) -> list[tuple[str, object]]:
+    """The row's delivery state, line by line, for `flask outbox show`."""
+    return [("id", row.id), ("channel", row.channel), ("recipient", row.recipient), ("kind", row.template),
+            ("status", row.status), ("attempts", row.attempts), ("error", row.error_code or "-"),
+            ("provider id", row.provider_id or "-"),
+            ("sent at", row.sent_at.isoformat() if row.sent_at else "-")]
+
+
 def dead_ids(session: Session, town_slug: str | None = None) -> list[uuid.UUID]:
     stmt = select(Notification.id).where(Notification.status == "dead")
     if town_slug:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import sys
 import time
 import uuid
@@ -105,3 +106,22 @@ def status_command(town_slug: str | None) -> None:
         click.echo("outbox is empty")
     for slug, by_status in sorted(counts.items()):
         click.echo(f"{slug}: " + ", ".join(f"{s} {by_status[s]}" for s in STATUSES if by_status[s]))
+
+
+@outbox_cli.command("show")
+@click.argument("notification_id", type=click.UUID)
+def show_command(notification_id: uuid.UUID) -> None:
+    """One notification: its state and the exact words its latest attempt sent (SMS body; Slack text)."""
+    row = db.session.get(Notification, notification_id)
+    if row is None:
+        raise click.ClickException(f"{notification_id}: no such notification")
+    for label, value in admin.describe(row):
+        click.echo(f"{label}: {value}")
+    if row.sent_text is None:
+        click.echo("--- not attempted yet: no words sent ---")
+        return
+    click.echo("--- words sent ---")
+    click.echo(row.sent_text)
+    if row.sent_blocks:
+        click.echo("--- blocks ---")
+        click.echo(json.dumps(row.sent_blocks, indent=2, ensure_ascii=False))

@@ -20,7 +20,14 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
 from backend.audit import acting_as
-from backend.channels.port import AmbiguousError, DeliveryError, DeliveryResult, Message, PermanentError
+from backend.channels.port import (
+    AmbiguousError,
+    DeliveryError,
+    DeliveryResult,
+    Message,
+    PermanentError,
+    words_of,
+)
 from backend.channels.registry import Channels
 from backend.clock import now
 from backend.models import Notification, Town
@@ -172,6 +179,7 @@ class _Run:
         if channel is None:
             self._fail(row, PermanentError(f"no channel named {row.channel!r}", "config:channel"))
             return
+        row.sent_text, row.sent_blocks = words_of(channel, message)  # what is sent is what is kept
         try:
             result = channel.send(message)
         except DeliveryError as exc:

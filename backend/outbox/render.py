@@ -1,4 +1,6 @@
-"""Outbox row -> channel Message. The Slack and SMS issues register their templates here."""
+"""Outbox row -> channel Message. Every kind of backend/notifications registers its renderer here at start-up
+(checked by `backend.notifications.registry.verify`); a name nobody registered is a RenderError, never the
+payload's text sent as it stands."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -27,15 +29,22 @@ def register_slack_builder(name: str, builder: MessageBuilder) -> None:
     _SLACK_BUILDERS[name] = builder
 
 
+def registered() -> tuple[frozenset[str], frozenset[str]]:
+    """The names with a text renderer, and those with a whole-message Slack builder."""
+    return frozenset(_TEMPLATES), frozenset(_SLACK_BUILDERS)
+
+
 def render_text(template: str, payload: dict[str, Any]) -> str:
-    """A registered template's text, else the payload's `text` field."""
+    """A registered template's text (RenderError for a name nobody registered)."""
     renderer = _TEMPLATES.get(template)
+    if renderer is None:
+        raise RenderError(f"no renderer registered for kind {template!r}: nothing is sent")
     try:
-        text = renderer(payload) if renderer else payload.get("text")
+        text = renderer(payload)
     except (KeyError, TypeError, ValueError) as exc:
         raise RenderError(f"template {template!r} cannot render this payload: {exc!r}") from exc
     if not isinstance(text, str) or not text.strip():
-        raise RenderError(f"no renderer for template {template!r} and no payload text")
+        raise RenderError(f"kind {template!r} rendered no text from this payload")
     return text
 
 

@@ -41,6 +41,7 @@ def _completed(template: str):  # type: ignore[no-untyped-def]
 
 
 def install(app: Any) -> None:
+    from backend.notifications.kinds import Kind
     from backend.outbox import dispatcher
     from backend.outbox.render import register_template
     from backend.sms import hooks
@@ -53,7 +54,7 @@ def install(app: Any) -> None:
     from backend.sms.policy import SmsHooks
 
     for name in BUILDERS:
-        if name.startswith("sms.") and name not in ("sms.help", "sms.stopped", "sms.started"):
+        if name in {str(k) for k in Kind}:  # the replies and the jobs' bodies are no outbox kinds
             register_template(name, _renderer(name))
     register_template(ACCRUAL_TEMPLATE, _completed("sms.accrual_daily"))
     for name in REMINDER_TEMPLATES:

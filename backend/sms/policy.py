@@ -15,9 +15,10 @@ import logging
 from flask import current_app
 from sqlalchemy.orm import Session
 
+from backend.channels import errors
 from backend.channels.port import DeliveryError, PermanentError
 from backend.models import Notification, Town
-from backend.sms import alerts, errors, optouts
+from backend.sms import alerts, optouts
 from backend.sms.compliance import DEFAULT_QUIET, QuietHours, release_at, urgent
 from backend.sms.enrich import enrich, party_for_row
 

@@ -21,12 +21,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
+from backend.channels import errors
 from backend.clock import now
 from backend.extensions import db
 from backend.models import Notification, Party
 from backend.models.sms import DELIVERY_STATUSES, SmsDeliveryEvent
 from backend.outbox.policy import DeliveryPolicy
-from backend.sms import alerts, errors, optouts
+from backend.sms import alerts, optouts
 from backend.sms.enrich import party_for_row
 
 FAILED = ("undelivered", "failed")

@@ -6,8 +6,8 @@ import datetime as dt
 
 import pytest
 
+from backend.channels.errors import Effect, consequence, known
 from backend.sms.compliance import Keyword, QuietHours, keyword, release_at, urgent
-from backend.sms.errors import Effect, consequence, known
 
 NY = "America/New_York"
 QUIET = QuietHours.parse("20:00-08:00")

@@ -1,0 +1,27 @@
+"""`flask notifications preview [--json] [--kind NAME]`: what every kind would send, before going live."""
+from __future__ import annotations
+
+import json
+
+import click
+from flask.cli import AppGroup
+
+from backend.notifications.kinds import Kind
+from backend.notifications.preview import preview
+
+notifications_cli = AppGroup("notifications", help="The notification catalogue: kinds and their words.")
+
+
+@notifications_cli.command("preview")
+@click.option("--json", "as_json", is_flag=True, help="a JSON array of {kind, channel, lang, text, …}")
+@click.option("--kind", "kinds", multiple=True, type=click.Choice([k.name.lower() for k in Kind]),
+              help="only this kind (repeatable)")
+def preview_command(as_json: bool, kinds: tuple[str, ...]) -> None:
+    """Render every kind x channel x language from the demo's facts: the text exactly as it would be sent."""
+    entries = preview([Kind[name.upper()] for name in kinds] or None)
+    if as_json:
+        click.echo(json.dumps(entries, ensure_ascii=False, indent=2))
+        return
+    for e in entries:
+        size = f"{e['segments']} segment(s), {e['encoding']}" if e["channel"] == "sms" else "Slack"
+        click.echo(f"== {e['kind']} · {e['channel']} · {e['lang']} ({size})\n{e['text']}\n")

@@ -1,0 +1,184 @@
+"""The demo towns' facts as the outbox carries them: one realistic payload per kind and channel.
+
+The preview (`flask notifications preview`) and the catalogue tests render these through the very code the
+dispatcher sends with. Facts follow the demo data (backend/demo.py): Carver's Plymouth St gravel pit under a
+cease-and-desist, the Cedar Brook subdivision under the stormwater bylaw.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from bot.messages import (
+    Check,
+    DailyDigest,
+    DigestCitation,
+    DigestDeadline,
+    DigestOffenses,
+    DigestUndelivered,
+    DigestViolation,
+    FinePath,
+    OrderAlert,
+    Provision,
+    ReviewNotice,
+    ReviewWindow,
+    RuleRef,
+    SiteRef,
+    StabilizationReminder,
+    ThreadUpdate,
+    dump,
+)
+
+EDT = dt.timezone(dt.timedelta(hours=-4))
+TZ = "America/New_York"
+PIT = SiteRef("Plymouth St gravel pit", "44 Plymouth St, Carver, MA 02330", "Map 22 Lot 3", 41.902, -70.765)
+BUFFER = RuleRef("CARVER-136-BUFFER-50FT", "~§ 136-5")
+
+ORDER = OrderAlert(
+    order_id="7d7c2b0e-5a3c-4c59-9a63-0d6f0b3f1a10", kind="cease_and_desist", town="Town of Carver", tz=TZ,
+    authority=RuleRef("CARVER-136-CD-ORDER", "~§ 136-9"), site=PIT, operator="South Shore Sand & Gravel LLC",
+    provisions=(Provision(BUFFER, "Excavation within 50 ft of the BVW"),
+                Provision(RuleRef("permit:ERC-2026-04:C-1", "permit:ERC-2026-04:C-1"), "Trucking at 06:10")),
+    issued_at=dt.datetime(2026, 4, 6, 10, 0, tzinfo=EDT), issuer="Carver Board-Member Earth (board member)",
+    service_method="hand_delivery", served_at=dt.datetime(2026, 4, 6, 11, 30, tzinfo=EDT),
+    fine_path=FinePath("criminal", RuleRef("CARVER-136-CRIM-100", "~§ 136-10"),
+                       "court maximum $100.00 for this offense (not a debt), for each offense-day"),
+    review_window=ReviewWindow(
+        earliest_at=dt.datetime(2026, 4, 8, 10, 0, tzinfo=EDT), latest_at=dt.datetime(2026, 4, 13, 23, 59, 59,
+                                                                                      tzinfo=EDT),
+        binding=RuleRef("CARVER-136-CD-REVIEW-48H", "~§ 136-9"),
+        binding_text="48 hours after the operator is notified", latest_rule=RuleRef("CARVER-136-CD-REVIEW-7D",
+                                                                                    "~§ 136-9")),
+    photo_count=2)
+
+REVIEW = ReviewNotice(
+    order_id=ORDER.order_id, meeting_id="3f0e7d1c-8a5b-4e2f-9c1d-2b3a4c5d6e7f", town="Town of Carver", tz=TZ,
+    rule=RuleRef("CARVER-136-CD-REVIEW-7D", "~§ 136-9"), site=PIT, operator="South Shore Sand & Gravel LLC",
+    meeting_at=dt.datetime(2026, 4, 9, 18, 0, tzinfo=EDT),
+    checks=(Check(RuleRef("CARVER-136-CD-REVIEW-48H", "~§ 136-9"), "Operator notice", True,
+                  "notified Mon 2026-04-06 12:00 EDT + 48 h = Wed 2026-04-08 12:00 EDT"),
+            Check(RuleRef("EXT-OML-48H", "M.G.L. c. 30A, § 20(b)"), "Open Meeting Law posting", True,
+                  "posted Mon 2026-04-06 12:00 EDT; earliest lawful meeting Wed 2026-04-08 12:00 EDT"),
+            Check(RuleRef("CARVER-136-CD-REVIEW-7D", "~§ 136-9"), "Within 7 days of the order", True,
+                  "order Mon 2026-04-06 10:00 EDT; last day Mon 2026-04-13 23:59 EDT")),
+    quorum=RuleRef("CARVER-136-ERC-QUORUM-4", "~§ 136-3C"), quorum_needed=4, members=7)
+
+STABILIZATION = StabilizationReminder(
+    deadline_id="5b9f2c3d-1e4a-4f6b-8c7d-9e0f1a2b3c4d", town="Town of Carver", tz=TZ,
+    rule=RuleRef("CARVER-247-STABILIZE-14D", "~§ 247-7B(12)"),
+    site=SiteRef("Cedar Brook subdivision", "Rochester Rd, Carver, MA 02330", "Map 61 Lot 7"),
+    permit="LDP-2026-02", label="stabilize the disturbed portion (lots 4-9)", ceased_on=dt.date(2026, 5, 1),
+    due_on=dt.date(2026, 5, 15), as_of=dt.date(2026, 5, 13))
+
+DIGEST = DailyDigest(
+    authority="Carver Earth Removal Committee", town="Town of Carver", on=dt.date(2026, 4, 6),
+    new_violations=(DigestViolation(PIT.name, BUFFER, "Excavation within 50 ft of the BVW"),),
+    offense_days=(DigestOffenses(PIT.name, BUFFER, 1),),
+    citations_to_issue=(DigestCitation(PIT.name, RuleRef("CARVER-136-NONCRIM-1ST", "~§ 136-10"), 10000,
+                                       "enforcing officer"),),
+    deadlines=(DigestDeadline("Plymouth St gravel pit", "hold the cease-and-desist review meeting",
+                              RuleRef("CARVER-136-CD-REVIEW-7D", "~§ 136-9"), dt.date(2026, 4, 13)),),
+    undelivered_sms=(DigestUndelivered("+15085550102", "order issued courtesy", "twilio:21610"),),
+    audit_seq=412, audit_head="9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08")
+
+CORRECTED = ThreadUpdate(kind="corrected", town="Town of Carver", tz=TZ, site=PIT.name,
+                         headline="Violation corrected",
+                         detail="Checklist item passed at re-inspection.", rule=BUFFER,
+                         at=dt.datetime(2026, 4, 9, 14, 0, tzinfo=EDT), by="Carver Agent")
+
+LINK = "https://enforce.example.org/n/Ab3dE6gH9k"
+CARVER = {"town": "Carver", "contact": "+15088663400", "link": LINK}
+CEDAR = {"site": "Cedar Brook subdivision", "citation": "~§ 247-7B(7)"}
+GRAVEL = {"site": "Plymouth St gravel pit"}
+NOTICE = CARVER | CEDAR | {
+    "found": "Silt fence down along lots 4-6", "observed_on": "2026-04-06",
+    "fine": {"path": "criminal", "amount_cents": 10000, "daily": True},
+    "next_deadline": {"label": "Stop work and stabilize the site", "date": "2026-04-13"}}
+ACCRUAL = CARVER | {
+    "day": "2026-04-06", "citations": {"count": 0, "stated_cents": 0, "pending": 0},
+    "exposure_cents": [10000],
+    "lines": [{"site": "Plymouth St gravel pit", "citations": ["~§ 136-9A"], "days": 4},
+              {"site": "Cedar Brook subdivision", "citations": ["~§ 247-7B(7)"], "days": 1}]}
+REMINDER = CARVER | CEDAR | {"label": "stabilize the disturbed portion (lots 4-9)", "date": "2026-05-15"}
+MEETING = CARVER | GRAVEL | {"order": "cease_and_desist", "date": "2026-04-09", "time": "18:00"}
+EXPIRY = CARVER | GRAVEL | {"permit": "ERC-2025-03", "date": "2026-06-30"}
+
+# The words the services write with their intents (recorded kinds send exactly these).
+JOB_TEXT = {
+    "reminder.stabilization": "Carver: reminder: stabilize the disturbed portion (lots 4-9) is due in 2 days "
+                              "at Cedar Brook subdivision (~§ 247-7B(12)).",
+    "reminder.report-90d": "Carver: reminder: the 90-day monitoring report is due in 7 days at Cedar Brook "
+                           "subdivision (~§ 247-7B(15)).",
+    "reminder.inspection-event-notice": "Carver: reminder: give the Planning Board 2 working days' notice of "
+                                        "the footing inspection at Cedar Brook subdivision (~§ 247-7C).",
+    "reminder.erc-review": "Carver: reminder: the review meeting of the cease and desist at Plymouth St "
+                           "gravel pit is Thu 2026-04-09 at 18:00.",
+    "reminder.permit-expiry": "Carver: reminder: permit ERC-2025-03 at Plymouth St gravel pit expires on "
+                              "2026-06-30 (in 30 days).",
+    "escalation": "Carver: OVERDUE: the 90-day monitoring report was due 2026-07-06 and no submission "
+                  "has been recorded at Cedar Brook subdivision (~§ 247-7B(15)).",
+    "citations.issued": "Carver: noncriminal citation(s) (MGL c. 40 § 21D) issued for offense-days "
+                        "2026-04-07 ($100.00); 2026-04-08 ($200.00). Payable to Town of Carver. This text is "
+                        "a courtesy; the mailed citation is the legal notice.",
+    "citations.reissued": "Carver: citation(s) voided and reissued after a change in the record (an earlier "
+                          "violation or a setting): 2026-04-08: $100.00 -> $200.00.",
+    "citations.proposed": "Town of Carver: 2 noncriminal citation(s) under CARVER-136 await the enforcing "
+                          "officer; the first must be mailed by 2026-04-20 (MGL c. 40 § 21D).",
+    "reminder.citation-mail-by": "Town of Carver: 2 proposed citation(s) under CARVER-136 must be mailed by "
+                                 "2026-04-20 (MGL c. 40 § 21D); 2 days left.",
+    "violation_opened": "Violation opened at Plymouth St gravel pit: Excavation within 50 ft of the BVW "
+                        "(~§ 136-5), from 2026-04-06. Excavator working inside the buffer stakes.",
+    "settings_changed": "Town of Carver: settings changed by Carver Admin. noncriminal fine for CARVER-136: "
+                        "$100.00 -> $200.00. They apply from the next job run.",
+    "sms.unreachable": "SMS to South Shore Sand & Gravel LLC (+15085550102) could not be delivered: "
+                       "twilio:30006: landline or unreachable carrier. The courtesy text (sms.order_issued) "
+                       "did not reach them; make sure the notice is served by mail or in hand.",
+    "order_issued": "Cease-and-desist order issued under CARVER-136 at Plymouth St gravel pit: Excavation "
+                    "within 50 ft of the BVW (~§ 136-5).",
+    "review_meeting_scheduled": "Review meeting of the cease-and-desist at Plymouth St gravel pit scheduled "
+                                "for Thu 2026-04-09 18:00 (~§ 136-9).",
+}
+
+# SMS kinds: the facts their renderer reads (in the party's language), as the row holds them once complete.
+SMS_FACTS: dict[str, dict[str, Any]] = {
+    "sms.violation_notice": NOTICE,
+    "sms.violation_corrected": CARVER | CEDAR | {"date": "2026-04-09"},
+    "sms.order_issued": CARVER | GRAVEL | {"order": "cease_and_desist", "date": "2026-04-06"},
+    "sms.order_lifted": CARVER | GRAVEL | {"order": "cease_and_desist", "date": "2026-04-20"},
+    "sms.deadline_reminder": REMINDER,
+}
+COMPLETED_FACTS: dict[str, dict[str, Any]] = {  # the jobs' rows, completed by backend/sms/enrich.py
+    "accrual.offense_days": ACCRUAL,
+    "reminder.stabilization": REMINDER,
+    "reminder.report-90d": REMINDER | {"label": "file the 90-day monitoring report", "date": "2026-07-06"},
+    "reminder.inspection-event-notice": REMINDER | {"label": "give notice of the footing inspection",
+                                                    "date": "2026-04-22"},
+    "reminder.erc-review": MEETING,
+    "reminder.permit-expiry": EXPIRY,
+}
+# Slack kinds built from the record (backend/slack/delivery.py): the board message those records give.
+BOARD_MESSAGES: dict[str, Any] = {
+    "order_issued": ORDER, "review_meeting_scheduled": REVIEW,
+    "reminder.erc-review": REVIEW, "reminder.stabilization": STABILIZATION,
+    "board.order_alert": ORDER, "board.erc_review_notice": REVIEW,
+    "board.stabilization_reminder": STABILIZATION, "board.daily_digest": DIGEST,
+    "board.thread_update": CORRECTED,
+}
+
+
+def sms_payload(kind: str, language: str) -> dict[str, Any]:
+    """The SMS row's payload for a party speaking `language`."""
+    if kind in SMS_FACTS:
+        facts = SMS_FACTS[kind] | {"language": language}
+        return facts | {"text": "(rendered at send)"}
+    if kind in COMPLETED_FACTS:
+        facts = COMPLETED_FACTS[kind] | {"language": language}
+        return {"text": JOB_TEXT.get(kind, "(the job's text)"), "sms": facts}
+    return {"text": JOB_TEXT[kind]}
+
+
+def slack_payload(kind: str) -> dict[str, Any]:
+    """The Slack row's payload: board.* kinds carry their message; the others the service's own words."""
+    if kind.startswith("board."):
+        return dump(BOARD_MESSAGES[kind])
+    return {"text": JOB_TEXT[kind]}
