@@ -41,7 +41,8 @@ def _configure(app: APIFlask, settings: Settings) -> None:
         JSON_SORT_KEYS=False,
         AUTO_SERVERS=False,
         SECURITY_SCHEMES={"BearerAuth": {"type": "http", "scheme": "bearer"}},
-        RATELIMIT_STORAGE_URI=settings.redis_url or "memory://",
+        # without Redis the counts live in the database (backend/ratelimit_db.py), shared by every worker
+        RATELIMIT_STORAGE_URI=settings.redis_url or "dbcount://",
         # Redis unreachable: count in this process's memory meanwhile (logged), never answer 500
         RATELIMIT_IN_MEMORY_FALLBACK_ENABLED=bool(settings.redis_url),
         RATELIMIT_STORAGE_OPTIONS={"socket_connect_timeout": 0.5, "socket_timeout": 0.5}

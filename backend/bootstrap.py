@@ -29,7 +29,10 @@ def register_extensions(app: APIFlask, settings: Settings) -> None:
     app.extensions["clock"] = SystemClock()
     db.init_app(app)
     migrate.init_app(app, db, directory=_migrations_dir(), render_as_batch=True, compare_type=True)
+    from backend import ratelimit_db  # registers the dbcount:// storage (the counts without Redis)
     limiter.init_app(app)
+    with app.app_context():
+        ratelimit_db.bind(limiter.storage, db.engine)
     if settings.trusted_proxies > 0:  # the client's address and scheme from the proxies' X-Forwarded-*
         from werkzeug.middleware.proxy_fix import ProxyFix
         n = settings.trusted_proxies

@@ -12,7 +12,7 @@ from backend.models.evidence import InspectionEvaluation, ViolationOrigin, Viola
 from backend.models.field import ChecklistResponse, ChecklistTemplate, Inspection, Photo
 from backend.models.fines import StandingInstruction  # noqa: F401
 from backend.models.meetings import Meeting  # noqa: F401
-from backend.models.ops import AuditEvent, AuditHead, JobHeartbeat, Notification
+from backend.models.ops import AuditEvent, AuditHead, JobHeartbeat, Notification, RateLimitCount  # noqa: F401
 from backend.models.sites import Permit, Site
 from backend.models.slack import SlackAcknowledgement, SlackLink, SlackThumbnail  # noqa: F401
 from backend.models.slack_install import TownWorkspace  # noqa: F401

@@ -5,7 +5,7 @@ import datetime as dt
 import uuid
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from backend.extensions import db
@@ -83,3 +83,13 @@ class JobHeartbeat(db.Model):
     updated_at: Mapped[dt.datetime] = created_at()
 
 
+
+
+class RateLimitCount(db.Model):  # type: ignore[name-defined]  # flask_sqlalchemy's dynamic base
+    """A fixed-window count of the login limits when REDIS_URL is not set (backend/ratelimit_db.py): shared by
+    every worker and host on the database, never one process's memory. Not town data, not audited."""
+
+    __tablename__ = "rate_limit_counts"
+    key: Mapped[str] = mapped_column(String(300), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer)
+    expires_at: Mapped[float] = mapped_column(Float)  # seconds since the epoch, as the `limits` library keeps

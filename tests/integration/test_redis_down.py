@@ -18,8 +18,9 @@ def redis_down_app(tmp_path, monkeypatch):
     from backend import create_app
     from backend.audit import acting_as
     from backend.demo import seed_demo
-    from backend.extensions import db
+    from backend.extensions import db, limiter
     monkeypatch.setenv("INSTANCE_PATH", str(tmp_path / "instance"))
+    before = dict(vars(limiter))  # the one Limiter is re-bound to this app's (dead) Redis: restore it after
     app = create_app({"app_env": "test", "database_url": f"sqlite:///{tmp_path / 'down.sqlite3'}",
                       "audit_hmac_key": "k", "secret_key": "s",
                       "redis_url": f"redis://127.0.0.1:{_closed_port()}/0"})
@@ -30,6 +31,8 @@ def redis_down_app(tmp_path, monkeypatch):
     yield app, {(town, role): (email, pw) for email, pw, town, role in rows if pw}
     with app.app_context():
         db.engine.dispose()
+    vars(limiter).clear()
+    vars(limiter).update(before)
 
 
 def test_login_and_the_notice_page_answer_while_redis_is_down(redis_down_app, caplog):

@@ -1,0 +1,30 @@
+"""the login limits' counts in the database when REDIS_URL is not set
+
+Revision ID: f3b9c2d1a7e4
+Revises: e14a0c7d2b51
+Create Date: 2026-12-01 22:30:00
+
+"""
+from alembic import op
+import sqlalchemy as sa
+
+
+# revision identifiers, used by Alembic.
+revision = 'f3b9c2d1a7e4'
+down_revision = 'e14a0c7d2b51'
+branch_labels = None
+depends_on = None
+
+
+def upgrade():
+    op.create_table(
+        'rate_limit_counts',
+        sa.Column('key', sa.String(length=300), nullable=False),
+        sa.Column('count', sa.Integer(), nullable=False),
+        sa.Column('expires_at', sa.Float(), nullable=False),
+        sa.PrimaryKeyConstraint('key', name=op.f('pk_rate_limit_counts')),
+    )
+
+
+def downgrade():
+    op.drop_table('rate_limit_counts')
