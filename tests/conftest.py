@@ -68,6 +68,11 @@ def pytest_collection_modifyitems(config, items):
         if deselected:
             config.hook.pytest_deselected(items=deselected)
             items[:] = [i for i in items if not i.get_closest_marker("pg_only")]
+    else:  # and SQLite-only tests (its single writer lock) to the SQLite pass
+        deselected = [i for i in items if i.get_closest_marker("sqlite_only")]
+        if deselected:
+            config.hook.pytest_deselected(items=deselected)
+            items[:] = [i for i in items if not i.get_closest_marker("sqlite_only")]
 
 
 def _worker() -> str:

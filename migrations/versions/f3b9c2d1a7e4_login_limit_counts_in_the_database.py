@@ -1,7 +1,7 @@
 """the login limits' counts in the database when REDIS_URL is not set
 
 Revision ID: f3b9c2d1a7e4
-Revises: e14a0c7d2b51
+Revises: a17c0de5e17a
 Create Date: 2026-12-01 22:30:00
 
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'f3b9c2d1a7e4'
-down_revision = 'e14a0c7d2b51'
+down_revision = 'a17c0de5e17a'
 branch_labels = None
 depends_on = None
 

@@ -18,9 +18,8 @@ from backend.extensions import db
 from backend.models import Town, Violation
 
 
+@pytest.mark.sqlite_only
 def test_two_agents_recording_violations_at_once_never_get_a_500(world, app):
-    if db.engine.dialect.name != "sqlite":
-        pytest.skip("SQLite's single writer lock; PostgreSQL has row locks")
     headers = world.headers("carver", "agent")
     client = app.test_client()
     pit = client.get("/api/v1/sites?q=gravel", headers=headers).json[0]
