@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from flask import has_app_context
 from limits.storage import Storage
 from sqlalchemy import Engine, case, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -35,7 +36,11 @@ class DatabaseCountStorage(Storage):
         self.engine: Engine | None = None  # bound by create_app; else the current app's
 
     def _engine(self) -> Engine:
-        return self.engine if self.engine is not None else db.engine
+        """The current app's engine inside an app context (the limiter is one object for every app a process
+        builds); the engine bound at start-up outside one."""
+        if has_app_context() or self.engine is None:
+            return db.engine
+        return self.engine
 
     @property
     def base_exceptions(self) -> type[Exception] | tuple[type[Exception], ...]:

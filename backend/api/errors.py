@@ -15,6 +15,7 @@ from inspections.errors import (
     Invalid,
     Malformed,
     NotFound,
+    NotInForce,
     PreconditionFailed,
     PreconditionRequired,
     Refused,
@@ -23,7 +24,7 @@ from inspections.errors import (
 
 STATUS: dict[type[DomainError], int] = {
     Malformed: 400, Refused: 403, NotFound: 404, Conflict: 409, Gone: 410, PreconditionFailed: 412,
-    TooLarge: 413, Invalid: 422, PreconditionRequired: 428,
+    TooLarge: 413, Invalid: 422, NotInForce: 422, PreconditionRequired: 428,  # NotInForce: no law that day
 }
 
 
