@@ -24,7 +24,7 @@ CEDAR_PROVISION = "CARVER-247-DESIGN-MAINTAIN"
 
 
 @pytest.fixture(autouse=True)
-def _fresh_rate_limits():
+def _fresh_rate_limits(app):  # inside the test app's context: without Redis the counts are in its database
     limiter.reset()
     yield
     limiter.reset()
