@@ -212,5 +212,11 @@ def thread_update(update: ThreadUpdate) -> Rendered:
     return render(blocks, esc(" ".join(text.split())))
 
 
+def recorded_note(text: str, title: str) -> list[dict[str, Any]]:
+    """A reminder whose words the service wrote: a header naming it (fixed wording) above the words, escaped."""
+    blocks: list[Block] = [header(title), md(esc(text))]
+    return [b.to_dict() for b in blocks]
+
+
 def divider() -> DividerBlock:
     return DividerBlock()

@@ -6,6 +6,7 @@ cease-and-desist, the Cedar Brook subdivision under the stormwater bylaw.
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from typing import Any
 
@@ -147,7 +148,7 @@ SMS_FACTS: dict[str, dict[str, Any]] = {
     "sms.order_lifted": CARVER | GRAVEL | {"order": "cease_and_desist", "date": "2026-04-20"},
     "sms.deadline_reminder": REMINDER,
 }
-COMPLETED_FACTS: dict[str, dict[str, Any]] = {  # the jobs' rows, completed by backend/sms/enrich.py
+COMPLETED_FACTS: dict[str, dict[str, Any]] = {  # the jobs' rows, as each kind's `enrich` completes them
     "accrual.offense_days": ACCRUAL,
     "reminder.stabilization": REMINDER,
     "reminder.report-90d": REMINDER | {"label": "file the 90-day monitoring report", "date": "2026-07-06"},
@@ -156,7 +157,7 @@ COMPLETED_FACTS: dict[str, dict[str, Any]] = {  # the jobs' rows, completed by b
     "reminder.erc-review": MEETING,
     "reminder.permit-expiry": EXPIRY,
 }
-# Slack kinds built from the record (backend/slack/delivery.py): the board message those records give.
+# Slack kinds whose message is read from the records (their `resolve`), and the board.* kinds' payloads.
 BOARD_MESSAGES: dict[str, Any] = {
     "order_issued": ORDER, "review_meeting_scheduled": REVIEW,
     "reminder.erc-review": REVIEW, "reminder.stabilization": STABILIZATION,
@@ -166,19 +167,25 @@ BOARD_MESSAGES: dict[str, Any] = {
 }
 
 
-def sms_payload(kind: str, language: str) -> dict[str, Any]:
-    """The SMS row's payload for a party speaking `language`."""
+def sms_payload(kind: str, language: str) -> dict[str, Any] | None:
+    """The SMS row's payload for a party speaking `language` (None: the demo has no facts for that kind)."""
     if kind in SMS_FACTS:
         facts = SMS_FACTS[kind] | {"language": language}
         return facts | {"text": "(rendered at send)"}
     if kind in COMPLETED_FACTS:
         facts = COMPLETED_FACTS[kind] | {"language": language}
         return {"text": JOB_TEXT.get(kind, "(the job's text)"), "sms": facts}
-    return {"text": JOB_TEXT[kind]}
+    return {"text": JOB_TEXT[kind]} if kind in JOB_TEXT else None
 
 
-def slack_payload(kind: str) -> dict[str, Any]:
-    """The Slack row's payload: board.* kinds carry their message; the others the service's own words."""
+def slack_payload(kind: str) -> dict[str, Any] | None:
+    """The Slack message's facts: board.* kinds carry their message; the kinds that read theirs from the
+    records get it beside the service's words (as their `resolve` gives it); the others the service's words."""
     if kind.startswith("board."):
-        return dump(BOARD_MESSAGES[kind])
-    return {"text": JOB_TEXT[kind]}
+        return dump(BOARD_MESSAGES[kind]) if kind in BOARD_MESSAGES else None
+    if kind in BOARD_MESSAGES:
+        message = BOARD_MESSAGES[kind]
+        if kind == "reminder.erc-review":
+            message = dataclasses.replace(message, reminder=True)
+        return {"text": JOB_TEXT[kind], "board": dump(message)}
+    return {"text": JOB_TEXT[kind]} if kind in JOB_TEXT else None

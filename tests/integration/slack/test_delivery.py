@@ -13,7 +13,7 @@ from backend.audit import acting_as
 from backend.extensions import db
 from backend.models import Deadline, EnforcementOrder, Permit, Site
 from backend.slack import alerts
-from bot.notifier import render_message
+from bot.blocks import order_alert
 from tests.integration.enforcement.support_a import ERC_VOTE, draft_order, issue, site_and_permit
 from tests.integration.enforcement.support_b import run_jobs
 from tests.integration.slack.conftest import notifications
@@ -39,7 +39,7 @@ def test_the_cease_and_desist_alert_is_posted_with_its_blocks_and_fallback(membe
     assert cd_order.alert["channel"] == members.channels["carver:earth_removal_committee"]
     assert_snapshot("posted_cease_and_desist", _anonymous(cd_order.alert, order=cd_order.id), SNAPSHOTS)
     order = db.session.get(EnforcementOrder, uuid.UUID(cd_order.id))
-    assert cd_order.alert["blocks"] == render_message(alerts.order_alert(order)).blocks
+    assert cd_order.alert["blocks"] == order_alert(alerts.order_alert(order)).blocks
     (row,) = notifications("order_issued")
     assert cd_order.alert["text"] == row.payload["text"]  # the words the orders service recorded
     assert row.status == "sent" and row.provider_id == f"{cd_order.alert['channel']}:{cd_order.alert['ts']}"
