@@ -213,7 +213,8 @@ def thread_update(update: ThreadUpdate) -> Rendered:
 
 
 def recorded_note(text: str, title: str) -> list[dict[str, Any]]:
-    """A reminder whose words the service wrote: a header naming it (fixed wording) above the words, escaped."""
+    """A reminder whose words the service wrote: a header naming it (fixed wording) above the words,
+    escaped."""
     blocks: list[Block] = [header(title), md(esc(text))]
     return [b.to_dict() for b in blocks]
 

@@ -5,8 +5,6 @@ pending when the alert went out.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from slack_sdk import WebClient
 
 

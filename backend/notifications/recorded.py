@@ -1,4 +1,5 @@
-"""Renderers of kinds whose words are the text the service wrote with the intent (the record of what was said).
+"""Renderers of kinds whose words are the text the service wrote with the intent
+(the record of what was said).
 
 A payload without a text is a ValueError: the row fails visibly, nothing is sent.
 """

@@ -68,7 +68,8 @@ def problems() -> list[str]:
     specs = catalogue().values()
     found = [f"{spec.stored}: declares no channel (an sms or a slack renderer)" for spec in specs
              if not spec.channels]
-    found += [f"{spec.stored}: no {channel} renderer registered" for spec in specs for channel in spec.channels
+    found += [f"{spec.stored}: no {channel} renderer registered"
+              for spec in specs for channel in spec.channels
               if spec.stored not in (texts if channel == "sms" else slack_builders)]
     found += [f"{spec.stored}: completes its rows (completed=True) but declares no enrich step"
               for spec in specs if spec.completed and spec.enrich is None]

@@ -180,7 +180,8 @@ def sms_payload(kind: str, language: str) -> dict[str, Any] | None:
 
 def slack_payload(kind: str) -> dict[str, Any] | None:
     """The Slack message's facts: board.* kinds carry their message; the kinds that read theirs from the
-    records get it beside the service's words (as their `resolve` gives it); the others the service's words."""
+    records get it beside the service's words (as their `resolve` gives it); the others the service's
+    words."""
     if kind.startswith("board."):
         return dump(BOARD_MESSAGES[kind]) if kind in BOARD_MESSAGES else None
     if kind in BOARD_MESSAGES:

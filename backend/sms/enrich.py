@@ -20,7 +20,6 @@ from backend.models import Deadline, Notification, Party, Town
 from backend.sms import links
 from backend.sms.messages import base_payload, party_of, reminder_facts, reminder_link
 
-
 Found = tuple[links.ShortLink, dict[str, Any]] | None  # the link and the text's facts; None: unknown record
 
 

@@ -1,7 +1,8 @@
 """Shared SMS wording: the ladder every kind's `sms(payload, lang)` steps down to fit its segment budget, the
 shared sentences (fines, what to do and by when), and the STOP/START/HELP replies (answers, not outbox kinds).
 
-The kinds' own renderers live in backend/notifications/kinds/. Each tries its fullest wording first and steps down a ladder (drop the phone number, shorten the
+The kinds' own renderers live in backend/notifications/kinds/. Each tries its fullest wording first and
+steps down a ladder (drop the phone number, shorten the
 "details" line, clip the site and what was found, drop the description) until the body, with the
 "\\nRef XXXXXX" suffix the channel adds, fits the language's segment budget (`segments.within_budget`).
 The link, the citation, the fine sentence and the courtesy statement are never dropped (at worst shortened).

@@ -8,4 +8,11 @@ from bot.messages import OrderAlert
 
 slack = message(OrderAlert, order_alert)
 
-KIND = Spec(stored="board.order_alert", audience=BOARD, dedupe="<service's key>", slack=slack, urgency="urgent", thread_of=thread_of_payload)
+KIND = Spec(
+    stored="board.order_alert",
+    audience=BOARD,
+    dedupe="<service's key>",
+    slack=slack,
+    urgency="urgent",
+    thread_of=thread_of_payload,
+)

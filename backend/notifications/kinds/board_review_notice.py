@@ -8,4 +8,10 @@ from bot.messages import ReviewNotice
 
 slack = message(ReviewNotice, review_notice)
 
-KIND = Spec(stored="board.erc_review_notice", audience=BOARD, dedupe="<service's key>", slack=slack, thread_of=thread_of_payload)
+KIND = Spec(
+    stored="board.erc_review_notice",
+    audience=BOARD,
+    dedupe="<service's key>",
+    slack=slack,
+    thread_of=thread_of_payload,
+)

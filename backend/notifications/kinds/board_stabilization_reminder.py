@@ -9,4 +9,10 @@ from bot.messages import StabilizationReminder
 
 slack = message(StabilizationReminder, stabilization_reminder)
 
-KIND = Spec(stored="board.stabilization_reminder", audience=BOARD, dedupe="<service's key>", slack=slack, thread_of=thread_of_payload)
+KIND = Spec(
+    stored="board.stabilization_reminder",
+    audience=BOARD,
+    dedupe="<service's key>",
+    slack=slack,
+    thread_of=thread_of_payload,
+)

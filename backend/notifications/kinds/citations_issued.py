@@ -5,4 +5,9 @@ from __future__ import annotations
 from backend.notifications import recorded
 from backend.notifications.spec import PARTY, Spec
 
-KIND = Spec(stored="citations.issued", audience=PARTY, dedupe="sms:citations:<party>:<day>:<digest of citations>", sms=recorded.sms)
+KIND = Spec(
+    stored="citations.issued",
+    audience=PARTY,
+    dedupe="sms:citations:<party>:<day>:<digest of citations>",
+    sms=recorded.sms,
+)

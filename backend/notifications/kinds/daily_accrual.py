@@ -1,5 +1,5 @@
-"""The daily text to a party whose violation continues: the day's offenses, citations issued to date and, on the
-criminal path, the court maximum (a maximum, not a bill).
+"""The daily text to a party whose violation continues: the day's offenses, citations issued to date and,
+on the criminal path, the court maximum (a maximum, not a bill).
 
 The daily offense-day job (services/accrual.py via services/notices.py) writes one intent per party and day
 with the sites, citations and dates; `enrich` completes it at its first attempt with the party's language, a
@@ -206,5 +206,11 @@ def enrich(session: Session, row: Notification) -> bool:
     return True
 
 
-KIND = Spec(stored=STORED, audience=PARTY, dedupe="sms:accrual:<party>:<local day>", sms=sms, completed=True,
-            enrich=enrich)
+KIND = Spec(
+    stored=STORED,
+    audience=PARTY,
+    dedupe="sms:accrual:<party>:<local day>",
+    sms=sms,
+    completed=True,
+    enrich=enrich,
+)

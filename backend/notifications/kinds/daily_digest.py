@@ -9,4 +9,10 @@ from bot.messages import DailyDigest
 
 slack = message(DailyDigest, daily_digest)
 
-KIND = Spec(stored="board.daily_digest", audience=BOARD, dedupe="<town>:slack-digest:<board>:<local day>", slack=slack, thread_of=thread_of_payload)
+KIND = Spec(
+    stored="board.daily_digest",
+    audience=BOARD,
+    dedupe="<town>:slack-digest:<board>:<local day>",
+    slack=slack,
+    thread_of=thread_of_payload,
+)

@@ -6,4 +6,9 @@ from backend.sms.templates import simple
 
 sms = simple("reminder", ('site', 'label', 'citation'))
 
-KIND = Spec(stored="sms.deadline_reminder", audience=PARTY, dedupe="sms:deadline-reminder:<hash of deadline, party, lead days>", sms=sms)
+KIND = Spec(
+    stored="sms.deadline_reminder",
+    audience=PARTY,
+    dedupe="sms:deadline-reminder:<hash of deadline, party, lead days>",
+    sms=sms,
+)

@@ -4,4 +4,10 @@ from __future__ import annotations
 from backend.notifications import recorded
 from backend.notifications.spec import BOTH, Spec
 
-KIND = Spec(stored="escalation", audience=BOTH, dedupe="{sms|slack}:escalation:<deadline>", sms=recorded.sms, slack=recorded.reminder("⚠️ Overdue"))
+KIND = Spec(
+    stored="escalation",
+    audience=BOTH,
+    dedupe="{sms|slack}:escalation:<deadline>",
+    sms=recorded.sms,
+    slack=recorded.reminder("⚠️ Overdue"),
+)

@@ -14,5 +14,12 @@ from backend.sms.templates import simple
 sms = simple("reminder", ("site", "label", "citation"))
 slack = recorded.reminder("🔔 Inspection notice due")
 
-KIND = Spec(stored="reminder.inspection-event-notice", audience=BOTH, dedupe="{sms|slack}:reminder:inspection-event-notice:<deadline>:<lead days>", sms=sms, slack=slack, completed=True,
-            enrich=enrich_reminder)
+KIND = Spec(
+    stored="reminder.inspection-event-notice",
+    audience=BOTH,
+    dedupe="{sms|slack}:reminder:inspection-event-notice:<deadline>:<lead days>",
+    sms=sms,
+    slack=slack,
+    completed=True,
+    enrich=enrich_reminder,
+)

@@ -1,4 +1,5 @@
-"""An order was issued: the board's alert with Acknowledge / Schedule review / View photos. Urgent: sent at once.
+"""An order was issued: the board's alert with Acknowledge / Schedule review / View photos.
+Urgent: sent at once.
 
 Written by the orders service (services/notify.py) with its own words; the alert's facts (provisions, fine
 path, review window, photos) are read from the order at send time (`resolve`), the renderer is pure.
@@ -19,5 +20,11 @@ def resolve(row: Notification) -> Payload:
     return with_board(row, alerts.order_alert(record(EnforcementOrder, row, "order_id")))
 
 
-KIND = Spec(stored="order_issued", audience=BOARD, dedupe="<town>:order-issued:<order>", slack=slack,
-            urgency="urgent", resolve=resolve)
+KIND = Spec(
+    stored="order_issued",
+    audience=BOARD,
+    dedupe="<town>:order-issued:<order>",
+    slack=slack,
+    urgency="urgent",
+    resolve=resolve,
+)

@@ -8,4 +8,10 @@ from backend.sms.templates import simple
 
 sms = simple("lifted", ('site',), first_rung=2)
 
-KIND = Spec(stored="sms.order_lifted", audience=PARTY, dedupe="sms:order-lifted:<hash of order, party>", sms=sms, urgency="urgent")
+KIND = Spec(
+    stored="sms.order_lifted",
+    audience=PARTY,
+    dedupe="sms:order-lifted:<hash of order, party>",
+    sms=sms,
+    urgency="urgent",
+)

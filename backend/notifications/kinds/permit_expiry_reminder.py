@@ -33,6 +33,12 @@ def enrich(session: Session, row: Notification) -> bool:
     return complete(session, row, find)
 
 
-KIND = Spec(stored="reminder.permit-expiry", audience=BOTH,
-            dedupe="{sms|slack}:reminder:permit-expiry:<permit>:<lead days>", sms=sms, slack=slack,
-            completed=True, enrich=enrich)
+KIND = Spec(
+    stored="reminder.permit-expiry",
+    audience=BOTH,
+    dedupe="{sms|slack}:reminder:permit-expiry:<permit>:<lead days>",
+    sms=sms,
+    slack=slack,
+    completed=True,
+    enrich=enrich,
+)

@@ -13,5 +13,12 @@ from backend.sms.templates import simple
 sms = simple("reminder", ("site", "label", "citation"))
 slack = recorded.reminder("📄 Monitoring report due")
 
-KIND = Spec(stored="reminder.report-90d", audience=BOTH, dedupe="{sms|slack}:reminder:report-90d:<deadline>:<lead days>", sms=sms, slack=slack, completed=True,
-            enrich=enrich_reminder)
+KIND = Spec(
+    stored="reminder.report-90d",
+    audience=BOTH,
+    dedupe="{sms|slack}:reminder:report-90d:<deadline>:<lead days>",
+    sms=sms,
+    slack=slack,
+    completed=True,
+    enrich=enrich_reminder,
+)

@@ -44,5 +44,14 @@ def resolve(row: Notification) -> Payload:
     return with_board(row, alerts.review_notice(record(Meeting, row, "meeting_id"), reminder=True))
 
 
-KIND = Spec(stored="reminder.erc-review", audience=BOTH, dedupe="{sms|slack}:reminder:erc-review:<meeting>:48h",
-            sms=sms, slack=slack, completed=True, enrich=enrich, resolve=resolve, thread_of=under_order_alert)
+KIND = Spec(
+    stored="reminder.erc-review",
+    audience=BOTH,
+    dedupe="{sms|slack}:reminder:erc-review:<meeting>:48h",
+    sms=sms,
+    slack=slack,
+    completed=True,
+    enrich=enrich,
+    resolve=resolve,
+    thread_of=under_order_alert,
+)

@@ -4,4 +4,9 @@ from __future__ import annotations
 from backend.notifications import recorded
 from backend.notifications.spec import BOARD, Spec
 
-KIND = Spec(stored="settings_changed", audience=BOARD, dedupe="<town>:settings-changed:<version>", slack=recorded.slack)
+KIND = Spec(
+    stored="settings_changed",
+    audience=BOARD,
+    dedupe="<town>:settings-changed:<version>",
+    slack=recorded.slack,
+)

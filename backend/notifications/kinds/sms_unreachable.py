@@ -5,4 +5,9 @@ from __future__ import annotations
 from backend.notifications import recorded
 from backend.notifications.spec import BOARD, Spec
 
-KIND = Spec(stored="sms.unreachable", audience=BOARD, dedupe="<town>:sms-alert:<digest>", slack=recorded.slack)
+KIND = Spec(
+    stored="sms.unreachable",
+    audience=BOARD,
+    dedupe="<town>:sms-alert:<digest>",
+    slack=recorded.slack,
+)

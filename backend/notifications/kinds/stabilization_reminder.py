@@ -20,9 +20,17 @@ slack = recorded_with(StabilizationReminder, stabilization_reminder)
 
 
 def resolve(row: Notification) -> Payload:
-    return with_board(row, alerts.stabilization_reminder(record(Deadline, row, "deadline_id"), row.created_at))
+    deadline = record(Deadline, row, "deadline_id")
+    return with_board(row, alerts.stabilization_reminder(deadline, row.created_at))
 
 
-KIND = Spec(stored="reminder.stabilization", audience=BOTH,
-            dedupe="{sms|slack}:reminder:stabilization:<deadline>:<lead days>", sms=sms, slack=slack,
-            completed=True, enrich=enrich_reminder, resolve=resolve)
+KIND = Spec(
+    stored="reminder.stabilization",
+    audience=BOTH,
+    dedupe="{sms|slack}:reminder:stabilization:<deadline>:<lead days>",
+    sms=sms,
+    slack=slack,
+    completed=True,
+    enrich=enrich_reminder,
+    resolve=resolve,
+)

@@ -9,4 +9,10 @@ from bot.messages import ThreadUpdate
 
 slack = message(ThreadUpdate, thread_update)
 
-KIND = Spec(stored="board.thread_update", audience=BOARD, dedupe="<town>:slack-update:<record type>:<id>:v<version>", slack=slack, thread_of=thread_of_payload)
+KIND = Spec(
+    stored="board.thread_update",
+    audience=BOARD,
+    dedupe="<town>:slack-update:<record type>:<id>:v<version>",
+    slack=slack,
+    thread_of=thread_of_payload,
+)

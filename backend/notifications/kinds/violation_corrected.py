@@ -8,4 +8,9 @@ from backend.sms.templates import simple
 
 sms = simple("corrected", ('site', 'citation'), first_rung=2)
 
-KIND = Spec(stored="sms.violation_corrected", audience=PARTY, dedupe="sms:violation-corrected:<hash of violation, party, version>", sms=sms)
+KIND = Spec(
+    stored="sms.violation_corrected",
+    audience=PARTY,
+    dedupe="sms:violation-corrected:<hash of violation, party, version>",
+    sms=sms,
+)

@@ -30,7 +30,8 @@ def sms(p: Payload, language: str) -> str:
         tight: bool = False,
     ) -> str:
         head = phrase(
-            language, "notice", town=town_of(p, language), site=text_of(p, "site", language, site_len), date=when
+            language, "notice", town=town_of(p, language), site=text_of(p, "site", language, site_len),
+            date=when
         )
         if found_len and p.get("found"):
             head += phrase(language, "found", found=text_of(p, "found", language, found_len))
@@ -57,5 +58,9 @@ def sms(p: Payload, language: str) -> str:
     return fit(language, variants())
 
 
-KIND = Spec(stored="sms.violation_notice", audience=PARTY,
-            dedupe="sms:violation-notice:<hash of violation, party, version>", sms=sms)
+KIND = Spec(
+    stored="sms.violation_notice",
+    audience=PARTY,
+    dedupe="sms:violation-notice:<hash of violation, party, version>",
+    sms=sms,
+)

@@ -4,4 +4,9 @@ from __future__ import annotations
 from backend.notifications import recorded
 from backend.notifications.spec import BOARD, Spec
 
-KIND = Spec(stored="violation_opened", audience=BOARD, dedupe="<town>:violation-opened:<violation>", slack=recorded.slack)
+KIND = Spec(
+    stored="violation_opened",
+    audience=BOARD,
+    dedupe="<town>:violation-opened:<violation>",
+    slack=recorded.slack,
+)

@@ -1,5 +1,5 @@
-"""The notification catalogue: one module per kind, found by discovery; every kind is registered on each of its
-channels (checked at start-up), an unknown kind is refused rather than sent as the payload's text, a kind
+"""The notification catalogue: one module per kind, found by discovery; every kind is registered on each of
+its channels (checked at start-up), an unknown kind is refused rather than sent as the payload's text, a kind
 added as one module (a fixture package named by NOTIFICATION_KIND_PACKAGES) appears in the preview and
 renders, and every kind x channel x language renders from the demo's facts exactly as the snapshot a person
 reviewed."""
@@ -73,7 +73,8 @@ def test_every_kind_renders_exactly_its_reviewed_snapshot(name, channel, lang):
         assert entry["blocks"], "a rendered Slack kind and every reminder post real blocks"
 
 
-@pytest.mark.parametrize("name", [n for n, s in catalogue().items() if s.sms and s.words("sms") == "rendered"])
+@pytest.mark.parametrize("name",
+                         [n for n, s in catalogue().items() if s.sms and s.words("sms") == "rendered"])
 def test_a_rendered_sms_kind_speaks_the_partys_language(name):
     english, spanish = render(kind(name), "sms", "en")["text"], render(kind(name), "sms", "es")["text"]
     assert english != spanish

@@ -8,7 +8,15 @@ import pytest
 
 from bot import blocks, digest
 from bot.blocks import Rendered
-from bot.messages import DailyDigest, OrderAlert, ReviewNotice, StabilizationReminder, ThreadUpdate, dump, load
+from bot.messages import (
+    DailyDigest,
+    OrderAlert,
+    ReviewNotice,
+    StabilizationReminder,
+    ThreadUpdate,
+    dump,
+    load,
+)
 from tests.unit.bot import samples
 from tests.unit.bot.snapshot import assert_snapshot
 

@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from backend.sms.segments import within_budget
-from tests.unit.sms.words import render
 from tests.unit.sms.cases import CASES
+from tests.unit.sms.words import render
 
 names = st.text(min_size=1, max_size=200)
 languages = st.sampled_from(["en", "es", "pt", "fr"])
