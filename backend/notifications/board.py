@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 from backend.extensions import db
 from backend.models import Notification
+from backend.notifications.recorded import people_citations
 from backend.notifications.spec import Payload, SlackRenderer
 from backend.slack.delivery import order_alert_key
 from bot.blocks import Rendered
@@ -34,7 +35,9 @@ def recorded_with(cls: type[M], build: Callable[[M], Rendered]) -> SlackRenderer
     def render(payload: Payload) -> tuple[str, list[dict[str, Any]] | None]:
         rendered = build(load(cls, payload[BOARD]))
         text = payload.get("text")
-        return (esc(text) if isinstance(text, str) and text.strip() else rendered.text), rendered.blocks
+        if isinstance(text, str) and text.strip():
+            return esc(people_citations(text)), rendered.blocks
+        return rendered.text, rendered.blocks
     return render
 
 

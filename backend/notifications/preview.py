@@ -14,6 +14,7 @@ from backend.channels.port import words_of
 from backend.channels.sms import TwilioSmsChannel
 from backend.models import Notification
 from backend.notifications.catalogue import catalogue
+from backend.notifications.registry import slack_words
 from backend.notifications.samples import slack_payload, sms_payload
 from backend.notifications.spec import Channel, Payload, Spec
 from backend.outbox.render import to_message
@@ -60,6 +61,5 @@ def render(spec: Spec, channel: Channel, lang: str) -> dict[str, Any]:
         text, _ = words_of(TwilioSmsChannel, to_message(row, TOWN))
         segments = count(text)
         return entry | {"text": text, "segments": segments.count, "encoding": segments.encoding}
-    assert spec.slack is not None
-    text, blocks = spec.slack(payload)
+    text, blocks = slack_words(spec, payload)
     return entry | {"text": text, "segments": None, "encoding": None, "blocks": blocks}

@@ -16,8 +16,9 @@ from backend.notifications.catalogue import CatalogueError, catalogue
 from backend.notifications.spec import Payload, Spec
 from backend.outbox.render import register_slack_builder, register_template, registered
 from backend.sms.templates import language_of
+from bot.blocks import Rendered, urgent
 
-__all__ = ["CatalogueError", "HARNESS_NAMES", "install", "problems", "sms_text", "verify"]
+__all__ = ["CatalogueError", "HARNESS_NAMES", "install", "problems", "slack_words", "sms_text", "verify"]
 HARNESS_NAMES: frozenset[str] = frozenset()  # ad hoc names a test harness registers beside the kinds
 
 
@@ -34,12 +35,22 @@ def sms_text(spec: Spec, payload: Payload) -> str:
     return spec.sms(facts, language_of(facts.get("language")))
 
 
+def slack_words(spec: Spec, facts: Payload) -> tuple[str, list[dict[str, Any]] | None]:
+    """The kind's Slack renderer over its facts; an urgent kind (or an intent the service marked urgent, e.g.
+    a review meeting less than 48 hours ahead) says so first, in the fallback and the header."""
+    assert spec.slack is not None
+    text, blocks = spec.slack(facts)
+    if spec.urgency == "urgent" or facts.get("urgent") is True:
+        marked = urgent(Rendered(blocks or [], text))
+        return marked.text, marked.blocks
+    return text, blocks
+
+
 def slack_message(spec: Spec, row: Notification, town_slug: str) -> Message:
     """A Slack row's message: the facts (`resolve`, else the payload), the pure renderer, the thread."""
     from backend.slack.delivery import thread_ts
-    assert spec.slack is not None
     facts = spec.resolve(row) if spec.resolve else dict(row.payload or {})
-    text, blocks = spec.slack(facts)
+    text, blocks = slack_words(spec, facts)
     parent = spec.thread_of(row, facts) if spec.thread_of else None
     return Message(channel=row.channel, recipient=row.recipient, text=text, dedupe_key=row.dedupe_key,
                    town=town_slug, blocks=blocks, thread_ts=thread_ts(row, parent))

@@ -61,6 +61,23 @@ def text_of(p: Payload, key: str, language: str, most: int) -> str:
     return clip(plain(str(p.get(key) or ""), language), most)
 
 
+BYLAW = {"en": "{town} bylaw §", "es": "reglamento de {town} §", "pt": "regulamento de {town} §"}
+
+
+def cite(citation: object, town: object, language: str) -> str:
+    """A bylaw section as people write it: `~§ 136-7C` of Carver is "Carver bylaw § 136-7C" ("reglamento de
+    Carver § 136-7C", "regulamento de Carver § 136-7C"); a statute or a permit condition as it stands."""
+    text = str(citation or "").strip()
+    if text.startswith("~§"):
+        return BYLAW[language_of(language)].format(town=str(town or "").strip() or "town") + text[2:]
+    return text
+
+
+def citation_of(p: Payload, language: str, most: int) -> str:
+    """The payload's citation, as people write it, clipped."""
+    return clip(plain(cite(p.get("citation"), p.get("town"), language), language), most)
+
+
 def town_of(p: Payload, language: str) -> str:
     return text_of(p, "town", language, 40)
 
@@ -99,6 +116,8 @@ def simple(key: str, fields: tuple[str, ...], first_rung: int = 0) -> Builder:
                 values = {
                     f: text_of(p, f, language, site_len if f in ("site", "label") else 40) for f in fields
                 }
+                if "citation" in fields:
+                    values["citation"] = citation_of(p, language, 40)
                 values |= {"town": town_of(p, language), "date": date_of(p["date"], language)}
                 if "time" in fields:
                     values["time"] = local_time(str(p["time"]), language)

@@ -27,7 +27,7 @@ from backend.sms.enrich import as_uuid
 from backend.sms.messages import party_of, short_town
 from backend.sms.phrases import money, phrase
 from backend.sms.segments import clip, plain
-from backend.sms.templates import LADDER, date_of, fit, town_of
+from backend.sms.templates import LADDER, cite, date_of, fit, town_of
 from inspections.offenses import counting_rule
 from inspections.penalties import criminal_maximum
 
@@ -38,7 +38,8 @@ def _lines(p: Payload, language: str, site_len: int, with_citations: bool) -> st
     out = []
     for line in p.get("lines") or []:
         site = clip(plain(str(line.get("site") or phrase(language, "the_site")), language), site_len)
-        cites = ", ".join(clip(plain(str(c), language), 30) for c in line.get("citations") or [])
+        cites = ", ".join(clip(plain(cite(c, p.get("town"), language), language), 40)
+                          for c in line.get("citations") or [])
         days = int(line.get("days") or 1)
         what = [cites] if cites and with_citations else []
         what += [phrase(language, "days", n=days)] if days > 1 else []

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from backend.notifications.spec import PARTY, Payload, Spec
 from backend.sms.phrases import phone, phrase
-from backend.sms.templates import LADDER, date_of, fine_sentence, fit, text_of, todo, town_of
+from backend.sms.templates import LADDER, citation_of, date_of, fine_sentence, fit, text_of, todo, town_of
 
 
 def sms(p: Payload, language: str) -> str:
@@ -35,7 +35,7 @@ def sms(p: Payload, language: str) -> str:
         )
         if found_len and p.get("found"):
             head += phrase(language, "found", found=text_of(p, "found", language, found_len))
-        citation = text_of(p, "citation", language, 16 if tight else 30)
+        citation = citation_of(p, language, 16 if tight else 40)
         parts = [
             f"{head} ({citation}).",
             todo(p.get("next_deadline"), language, label_len),

@@ -146,3 +146,51 @@ def test_a_kind_added_as_one_module_is_discovered_previewed_and_rendered(tmp_pat
         assert entry["stored_as"] == "reminder.site-visit" and "Cedar Brook" in entry["text"]
         _assert_matches_snapshot(entry)
     assert "site_visit_reminder" not in catalogue(), "without the setting the fixture kind is no kind"
+
+
+NOT_FOR_PEOPLE = {  # our words and machine keys, never in a text a person reads (issue 18 item 5)
+    "the engine's '~§'": re.compile(r"~§"),
+    "'offense-day'": re.compile(r"(?i)offense-days?"),
+    "a rule id": re.compile(r"\b[A-Z]+-\d{3}-[A-Z0-9]"),
+    "a UUID": re.compile(r"(?i)\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b"),
+    "a 12-hex run": re.compile(r"(?i)(?<![0-9a-z])[0-9a-f]{12,}(?![0-9a-z])"),
+    "an unfilled placeholder": re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}"),
+}
+
+
+@pytest.mark.parametrize("name, channel, lang", CASES)
+def test_no_text_a_person_reads_carries_our_notation_an_id_or_a_placeholder(name, channel, lang):
+    """Every SMS body and Slack fallback text of the preview (ids may stay in links and in blocks)."""
+    text = render(kind(name), channel, lang)["text"]
+    readable = re.sub(r"https?://\S+", "<link>", text)
+    found = [what for what, pattern in NOT_FOR_PEOPLE.items() if pattern.search(readable)]
+    assert found == [], f"{name} {channel} {lang}: {found} in {text!r}"
+
+
+def test_the_hygiene_patterns_catch_what_they_name():
+    bad = ("(~§ 136-7C)", "offense-days recorded", "CARVER-136-CD-ORDER", "7d7c2b0e-5a3c-4c59-9a63-0d6f0b3f1a10",
+           "head 9f86d081884c", "up to {amount}")
+    for text, pattern in zip(bad, NOT_FOR_PEOPLE.values(), strict=True):
+        assert pattern.search(text), text
+    assert not any(p.search("Carver bylaw § 136-7C, permit ERC-2026-04, Ref HDZGSW, 5/15/2026")
+                   for p in NOT_FOR_PEOPLE.values())
+
+
+def test_an_urgent_kind_says_so_first_in_its_slack_fallback_and_header():
+    entry = render(kind("order_alert"), "slack", "en")
+    assert entry["text"].startswith("🚨 Urgent: Cease-and-desist order effective immediately at Plymouth St")
+    assert entry["blocks"][0]["text"]["text"].startswith("🚨 Urgent: ")
+    routine = render(kind("review_meeting_scheduled"), "slack", "en")
+    assert "Urgent" not in routine["text"] and "Urgent" not in routine["blocks"][0]["text"]["text"]
+
+
+def test_the_order_alerts_fallback_carries_what_where_the_fine_path_and_the_window_and_links_the_record_and_map():
+    entry = render(kind("order_alert"), "slack", "en")
+    for fact in ("Cease-and-desist order", "Plymouth St gravel pit, 44 Plymouth St, Carver",
+                 "Excavation within 50 ft of the BVW (Carver bylaw § 136-5)",
+                 "a court can fine up to $100.00 for each day it continues (a maximum, not a bill)",
+                 "Review meeting between Wed 2026-04-08 10:00 EDT and Mon 2026-04-13 23:59 EDT"):
+        assert fact in entry["text"], fact
+    blocks = json.dumps(entry["blocks"], ensure_ascii=False)
+    assert "https://www.openstreetmap.org/?mlat=41.902000&mlon=-70.765000" in blocks
+    assert "https://enforce.example.org/#/order/7d7c2b0e-5a3c-4c59-9a63-0d6f0b3f1a10|Open the order" in blocks
