@@ -81,8 +81,8 @@ def fine_path(order: EnforcementOrder) -> FinePath | None:
     """Criminal: a court maximum per offense-day (exposure); noncriminal: the first § 21D amount, or none."""
     if order.fine_path == "criminal":
         p = criminal_maximum(order.chapter)
-        text = (f"a court can fine up to {dollars(p.amount_cents)} for each day it continues (a maximum, not a "
-                "bill)" if p.amount_cents is not None else p.arithmetic)
+        text = (f"a court can fine up to {dollars(p.amount_cents)} for each day it continues (a maximum, "
+                "not a bill)" if p.amount_cents is not None else p.arithmetic)
     elif order.fine_path == "noncriminal":
         p = noncriminal_penalty(order.chapter, 1, config_for(order.town_id))
         first = dollars(p.amount_cents) if p.amount_cents is not None else (p.none_reason or "no amount")

@@ -168,8 +168,8 @@ def test_no_text_a_person_reads_carries_our_notation_an_id_or_a_placeholder(name
 
 
 def test_the_hygiene_patterns_catch_what_they_name():
-    bad = ("(~§ 136-7C)", "offense-days recorded", "CARVER-136-CD-ORDER", "7d7c2b0e-5a3c-4c59-9a63-0d6f0b3f1a10",
-           "head 9f86d081884c", "up to {amount}")
+    bad = ("(~§ 136-7C)", "offense-days recorded", "CARVER-136-CD-ORDER",
+           "7d7c2b0e-5a3c-4c59-9a63-0d6f0b3f1a10", "head 9f86d081884c", "up to {amount}")
     for text, pattern in zip(bad, NOT_FOR_PEOPLE.values(), strict=True):
         assert pattern.search(text), text
     assert not any(p.search("Carver bylaw § 136-7C, permit ERC-2026-04, Ref HDZGSW, 5/15/2026")
@@ -184,7 +184,7 @@ def test_an_urgent_kind_says_so_first_in_its_slack_fallback_and_header():
     assert "Urgent" not in routine["text"] and "Urgent" not in routine["blocks"][0]["text"]["text"]
 
 
-def test_the_order_alerts_fallback_carries_what_where_the_fine_path_and_the_window_and_links_the_record_and_map():
+def test_the_order_alerts_fallback_has_what_where_the_fine_path_and_window_and_links_the_record_and_map():
     entry = render(kind("order_alert"), "slack", "en")
     for fact in ("Cease-and-desist order", "Plymouth St gravel pit, 44 Plymouth St, Carver",
                  "Excavation within 50 ft of the BVW (Carver bylaw § 136-5)",

@@ -54,7 +54,8 @@ def test_the_alert_names_site_operator_provisions_issuer_fine_path_and_the_bindi
         assert fact in text, fact
     assert cd_order.alert["text"].startswith("🚨 Urgent: Cease-and-desist order effective immediately at "
                                              "Plymouth St gravel pit")
-    for essential in ("(Carver bylaw § 136-7C)", "Fines: a court can fine up to $", "Review meeting between "):
+    for essential in ("(Carver bylaw § 136-7C)", "Fines: a court can fine up to $",
+                      "Review meeting between "):
         assert essential in cd_order.alert["text"], essential
 
 

@@ -61,7 +61,8 @@ def test_rendering_from_the_stored_payload_gives_the_same_message(name):
 @pytest.mark.parametrize("name", sorted(samples.ALL))
 def test_no_record_text_can_mention_anyone_or_make_a_link(name):
     """The only links are the ones the message makes: the site on OpenStreetMap and the record in the app."""
-    ours = re.compile(r"<https://www\.openstreetmap\.org/\?mlat=[-\d.]+&mlon=[-\d.]+#map=17/[-\d./]+\|[-\d., ]+>"
+    ours = re.compile(r"<https://www\.openstreetmap\.org/\?mlat=[-\d.]+&mlon=[-\d.]+#map=17/[-\d./]+"
+                      r"\|[-\d., ]+>"
                       r"|<https://enforce\.example\.org/#/(order|site)/[\w-]+\|Open the (order|site)>")
     rendered = render_message(samples.ALL[name])
     for text in [rendered.text, *_mrkdwn_texts(rendered.blocks)]:
