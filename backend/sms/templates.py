@@ -62,20 +62,24 @@ def text_of(p: Payload, key: str, language: str, most: int) -> str:
 
 
 BYLAW = {"en": "{town} bylaw §", "es": "reglamento de {town} §", "pt": "regulamento de {town} §"}
+BYLAW_SHORT = {"en": "bylaw §", "es": "reglamento §", "pt": "regulamento §"}  # the text names the town first
 
 
-def cite(citation: object, town: object, language: str) -> str:
+def cite(citation: object, town: object, language: str, short: bool = False) -> str:
     """A bylaw section as people write it: `~§ 136-7C` of Carver is "Carver bylaw § 136-7C" ("reglamento de
     Carver § 136-7C", "regulamento de Carver § 136-7C"); a statute or a permit condition as it stands."""
     text = str(citation or "").strip()
     if text.startswith("~§"):
+        if short:
+            return BYLAW_SHORT[language_of(language)] + text[2:]
         return BYLAW[language_of(language)].format(town=str(town or "").strip() or "town") + text[2:]
     return text
 
 
-def citation_of(p: Payload, language: str, most: int) -> str:
-    """The payload's citation, as people write it, clipped."""
-    return clip(plain(cite(p.get("citation"), p.get("town"), language), language), most)
+def citation_of(p: Payload, language: str, most: int, short: bool = False) -> str:
+    """The payload's citation, as people write it (`short`: without the town, which the text names first),
+    clipped."""
+    return clip(plain(cite(p.get("citation"), p.get("town"), language, short), language), most)
 
 
 def town_of(p: Payload, language: str) -> str:

@@ -28,6 +28,7 @@ def sms(p: Payload, language: str) -> str:
         courtesy: str,
         call: bool,
         tight: bool = False,
+        short_cite: bool = False,
     ) -> str:
         head = phrase(
             language, "notice", town=town_of(p, language), site=text_of(p, "site", language, site_len),
@@ -35,7 +36,7 @@ def sms(p: Payload, language: str) -> str:
         )
         if found_len and p.get("found"):
             head += phrase(language, "found", found=text_of(p, "found", language, found_len))
-        citation = citation_of(p, language, 16 if tight else 40)
+        citation = citation_of(p, language, 16 if tight else 40, short=short_cite or tight)
         parts = [
             f"{head} ({citation}).",
             todo(p.get("next_deadline"), language, label_len),
@@ -48,11 +49,12 @@ def sms(p: Payload, language: str) -> str:
         return " ".join(parts)
 
     def variants() -> Iterator[str]:
-        for found_len, label_len in ((140, 50), (0, 50), (140, 0), (0, 0)):
-            for site_len, _f, details, courtesy, call in LADDER[:4]:
-                yield body(site_len, found_len, label_len, details, courtesy, call)
+        for short_cite in (False, True):  # "Carver bylaw § 247-7B(7)", then "bylaw § 247-7B(7)" (the text
+            for found_len, label_len in ((140, 50), (0, 50), (140, 0), (0, 0)):  # opens with the town)
+                for site_len, _f, details, courtesy, call in LADDER[:4]:
+                    yield body(site_len, found_len, label_len, details, courtesy, call, short_cite=short_cite)
         for site_len, found_len, details, courtesy, call in LADDER[4:]:
-            yield body(site_len, found_len, min(found_len, 50), details, courtesy, call)
+            yield body(site_len, found_len, min(found_len, 50), details, courtesy, call, short_cite=True)
         yield body(10, 0, 0, "details_short", "courtesy_short", False, tight=True)
 
     return fit(language, variants())
