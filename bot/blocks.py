@@ -31,7 +31,19 @@ from bot.messages import (
     StabilizationReminder,
     ThreadUpdate,
 )
-from bot.text import FIELD_LIMIT, PLAIN_LIMIT, SECTION_LIMIT, clip, esc, fmt_at, fmt_on, humanise, one_line
+from bot.text import (
+    FIELD_LIMIT,
+    PLAIN_LIMIT,
+    SECTION_LIMIT,
+    cite,
+    clip,
+    esc,
+    fmt_at,
+    fmt_on,
+    humanise,
+    map_url,
+    one_line,
+)
 
 ALERT_ACTIONS_BLOCK = "fe_alert_actions"
 
@@ -82,8 +94,41 @@ def site_field(site: SiteRef) -> str:
     if site.map_lot:
         lines.append(one_line(site.map_lot))
     if site.lat is not None and site.lon is not None:
-        lines.append(f"{site.lat:.6f}, {site.lon:.6f}")
+        lines.append(f"<{map_url(site.lat, site.lon)}|{site.lat:.6f}, {site.lon:.6f}> (map)")
     return "\n".join(lines)
+
+
+def record_link(url: str | None, label: str) -> list[Block]:
+    """A context line linking to the record in the web app (none when the app's address is unknown)."""
+    return [context(f"<{esc(url)}|{label}>")] if url else []
+
+
+def fine_words(fine: FinePath | None) -> str:
+    return "no fine path chosen yet" if fine is None else fine.text
+
+
+def window_words(window: ReviewWindow | None, tz: str, town: str) -> str | None:
+    """The review window in a fallback's plain words (no rule ids)."""
+    if window is None:
+        return None
+    if window.empty_reason:
+        return f"review meeting: {window.empty_reason}"
+    return (f"review meeting between {fmt_at(window.earliest_at, tz)} and {fmt_at(window.latest_at, tz)} "
+            f"({cite(window.latest_rule.citation, town)})")
+
+
+URGENT = "🚨 Urgent: "
+
+
+def urgent(rendered: Rendered) -> Rendered:
+    """An urgent message: the fallback (the phone's notification) and the header say so first."""
+    blocks = [dict(b) for b in rendered.blocks]
+    head = {"type": "header", "text": {"type": "plain_text", "text": "🚨 Urgent", "emoji": True}}
+    if blocks and blocks[0].get("type") == "header":
+        head = {**blocks[0], "text": {**blocks[0]["text"], "text": clip(URGENT + blocks[0]["text"]["text"],
+                                                                        PLAIN_LIMIT)}}
+        blocks = blocks[1:]
+    return Rendered([head, *blocks], clip(URGENT + rendered.text, 3000))
 
 
 def _fine_line(fine: FinePath | None) -> str:
@@ -140,13 +185,15 @@ def order_alert(alert: OrderAlert) -> Rendered:
     if alert.photo_count:
         blocks.append(context(f"{alert.photo_count} photo(s): EXIF-free thumbnails are posted in this thread "
                               "as they become ready."))
+    blocks += record_link(alert.record_url, "Open the order")
     blocks.append(_alert_buttons(alert))
-    rules = "; ".join(rule_text(p.rule) for p in alert.provisions[:15])
-    text = (f"{noun} {effect}: {alert.site.name}, {alert.site.address}. "
-            f"Operator: {alert.operator or 'not recorded'}. "
-            f"Issued {fmt_at(alert.issued_at, tz)} by {alert.issuer} under {alert.authority.rule_id} "
-            f"({alert.authority.citation}). Provisions: {rules or 'none listed'}.")
-    return render(blocks, esc(text))
+    found = "; ".join(f"{p.description} ({cite(p.rule.citation, alert.town)})" for p in alert.provisions[:5])
+    window = window_words(alert.review_window, tz, alert.town)
+    text = (f"{noun} {effect} at {alert.site.name}, {alert.site.address}: {found or 'no provision listed'}. "
+            f"Operator: {alert.operator or 'not recorded'}. Fines: {fine_words(alert.fine_path)}."
+            f"{' ' + window[0].upper() + window[1:] + '.' if window else ''} "
+            f"Issued {fmt_at(alert.issued_at, tz)} by {alert.issuer}.")
+    return render(blocks, esc(" ".join(text.split())))
 
 
 def _check_line(ok: bool, label: str, rule: RuleRef, detail: str) -> str:
@@ -169,11 +216,12 @@ def review_notice(notice: ReviewNotice) -> Rendered:
     if notice.flagged:
         blocks.append(md(f"⚠️ *Flagged:* outside the lawful window. Reason recorded: "
                          f"{one_line(notice.flag_reason or 'none given', 800)}"))
+    blocks += record_link(notice.record_url, "Open the order")
     flag = " FLAGGED: outside the lawful window." if notice.flagged else ""
-    text = (f"{'Reminder: ' if notice.reminder else ''}ERC review meeting for {notice.site.name} at "
-            f"{fmt_at(notice.meeting_at, tz)} "
-            f"({notice.rule.rule_id} ({notice.rule.citation})); quorum {notice.quorum_needed} of "
-            f"{notice.members} ({notice.quorum.rule_id}).{flag}")
+    text = (f"{'Reminder: ' if notice.reminder else ''}ERC review meeting of the cease-and-desist order at "
+            f"{notice.site.name}, {notice.site.address}: {fmt_at(notice.meeting_at, tz)} "
+            f"({cite(notice.rule.citation, notice.town)}); quorum {notice.quorum_needed} of "
+            f"{notice.members} members.{flag}")
     return render(blocks, esc(text))
 
 
@@ -187,11 +235,12 @@ def stabilization_reminder(reminder: StabilizationReminder) -> Rendered:
         md(f"*{one_line(reminder.site.name)}*: {one_line(reminder.label, 500)}{permit} by "
            f"*{fmt_on(reminder.due_on)}* under {rule_label(reminder.rule)}."),
         fields(site_field(reminder.site), f"*Activity ceased*\n{fmt_on(reminder.ceased_on)}"),
-        context("A portion left unstabilized after the due date is a violation from the next day "
-                "(offense day 1)."),
+        context("A portion left unstabilized after the due date is a violation from the next day on, each "
+                "day a separate offense."),
+        *record_link(reminder.record_url, "Open the site"),
     ]
-    text = (f"Stabilization {when} at {reminder.site.name}: {reminder.label} by {fmt_on(reminder.due_on)} "
-            f"({reminder.rule.rule_id} ({reminder.rule.citation})).")
+    text = (f"Stabilization {when} at {reminder.site.name}, {reminder.site.address}: {reminder.label} by "
+            f"{fmt_on(reminder.due_on)} ({cite(reminder.rule.citation, reminder.town)}).")
     return render(blocks, esc(text))
 
 
@@ -207,9 +256,16 @@ def thread_update(update: ThreadUpdate) -> Rendered:
         context(f"{rule_label(update.rule)} · {fmt_at(update.at, update.tz)}{by}"),
     ]
     text = (f"{update.headline}: {update.site}. {update.detail} "
-            f"({update.rule.rule_id} ({update.rule.citation}), "
+            f"({cite(update.rule.citation, update.town)}, "
             f"{fmt_at(update.at, update.tz)}{' by ' + update.by if update.by else ''})")
     return render(blocks, esc(" ".join(text.split())))
+
+
+def recorded_note(text: str, title: str) -> list[dict[str, Any]]:
+    """A reminder whose words the service wrote: a header naming it (fixed wording) above the words,
+    escaped."""
+    blocks: list[Block] = [header(title), md(esc(text))]
+    return [b.to_dict() for b in blocks]
 
 
 def divider() -> DividerBlock:

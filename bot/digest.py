@@ -15,17 +15,24 @@ from bot.messages import (
     DigestUndelivered,
     DigestViolation,
 )
-from bot.text import dollars, esc, fmt_on, one_line, plural
+from bot.text import SECTION_LIMIT, cite, dollars, esc, fmt_on, one_line, plural
 
 T = TypeVar("T")
 MAX_LINES = 10
 
 
 def _section(title: str, items: Sequence[T], line: Callable[[T], str]) -> Block:
+    """Up to MAX_LINES items; when the section would pass Slack's 3,000 characters, fewer, so that the
+    "…and N more" line is never the part cut off."""
+    head = f"*{title}* ({len(items)})\n"
     lines = [f"• {line(item)}" for item in items[:MAX_LINES]]
-    if len(items) > MAX_LINES:
-        lines.append(f"…and {len(items) - MAX_LINES} more (see the web app)")
-    return md(f"*{title}* ({len(items)})\n" + ("\n".join(lines) or "none"))
+    while True:
+        rest = len(items) - len(lines)
+        more = [f"…and {rest} more (see the web app)"] if rest else []
+        body = head + ("\n".join(lines + more) or "none")
+        if len(body) <= SECTION_LIMIT or not lines:
+            return md(body)
+        lines.pop()
 
 
 def _violation(v: DigestViolation) -> str:
@@ -33,7 +40,7 @@ def _violation(v: DigestViolation) -> str:
 
 
 def _offenses(o: DigestOffenses) -> str:
-    return f"{one_line(o.site)}: {rule_label(o.rule)}: {plural(o.days, 'offense-day')}"
+    return f"{one_line(o.site)}: {rule_label(o.rule)}: {plural(o.days, 'day')} it continued"
 
 
 def _citation(c: DigestCitation) -> str:
@@ -54,7 +61,7 @@ def daily_digest(digest: DailyDigest) -> Rendered:
         header("🗂 Daily digest"),
         md(f"*{one_line(digest.authority)}* · {one_line(digest.town)} · {fmt_on(digest.on)}"),
         _section("New violations", digest.new_violations, _violation),
-        _section("Offense-days recorded", digest.offense_days, _offenses),
+        _section("Continuing violations: days recorded", digest.offense_days, _offenses),
         _section("Citations to issue", digest.citations_to_issue, _citation),
         _section("Deadlines in the next 7 days", digest.deadlines, _deadline),
         _section("SMS not delivered: notice goes by mail", digest.undelivered_sms, _undelivered),
@@ -66,12 +73,12 @@ def daily_digest(digest: DailyDigest) -> Rendered:
     days = sum(o.days for o in digest.offense_days)
     items: list[Any] = [*digest.new_violations, *digest.offense_days, *digest.citations_to_issue,
                         *digest.deadlines]
-    rules = list(dict.fromkeys(f"{i.rule.rule_id} ({i.rule.citation})" for i in items))
-    named = f" Rules: {'; '.join(rules[:8])}{'; …' if len(rules) > 8 else ''}." if rules else ""
+    cited = list(dict.fromkeys(cite(i.rule.citation, digest.town) for i in items))
+    named = f" Under {'; '.join(cited[:8])}{'; …' if len(cited) > 8 else ''}." if cited else ""
     text = (f"Daily digest for {digest.authority}, {fmt_on(digest.on)}: "
-            f"{plural(len(digest.new_violations), 'new violation')}, {plural(days, 'offense-day')}, "
+            f"{plural(len(digest.new_violations), 'new violation')}, "
+            f"{plural(days, 'day')} of continuing violations, "
             f"{plural(len(digest.citations_to_issue), 'citation')} to issue, "
             f"{plural(len(digest.deadlines), 'deadline')} in 7 days, "
-            f"{plural(len(digest.undelivered_sms), 'SMS', 'SMS')} to send by mail. "
-            f"Audit head: event {digest.audit_seq} {digest.audit_head[:16]}.{named}")
+            f"{plural(len(digest.undelivered_sms), 'SMS', 'SMS')} to send by mail.{named}")
     return render(blocks, esc(text))

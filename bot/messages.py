@@ -76,6 +76,7 @@ class OrderAlert:
     fine_path: FinePath | None
     review_window: ReviewWindow | None
     photo_count: int = 0
+    record_url: str | None = None  # the order in the web app
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,7 @@ class ReviewNotice:
     flagged: bool = False
     flag_reason: str | None = None
     reminder: bool = False  # the 48-hour reminder rather than the notice of scheduling
+    record_url: str | None = None  # the order in the web app
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,7 @@ class StabilizationReminder:
     ceased_on: dt.date | None
     due_on: dt.date
     as_of: dt.date
+    record_url: str | None = None  # the site in the web app
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ HELP = (
     f"• `{COMMAND} site <name, address or map-lot>`: the site, its permits, open violations and orders\n"
     f"• `{COMMAND} violations [site]`: open violations, with the provision and citation\n"
     f"• `{COMMAND} deadlines [days]`: open deadlines due within N days (default 14)\n"
-    f"• `{COMMAND} fines [site]`: offense-days, proposed and issued citations, court maxima\n"
+    f"• `{COMMAND} fines [site]`: days of continuing violations, proposed and issued citations, court maxima"
+    "\n"
     f"• `{COMMAND} help`: this list"
 )
 
@@ -26,7 +27,8 @@ def _rule(rule_id: str, citation: str) -> str:
 
 
 def help_reply(note: str | None = None) -> Rendered:
-    blocks: list[Block] = [md(esc(note)), md(HELP)] if note else [md(HELP)]
+    """The usage, escaped: `<name, address or map-lot>` must not reach Slack raw, where `<…>` is a link."""
+    blocks: list[Block] = [md(esc(note)), md(esc(HELP))] if note else [md(esc(HELP))]
     usage = f"Usage: {COMMAND} site|violations|deadlines|fines|help"
     return render(blocks, esc(f"{note} {usage}" if note else usage))
 

@@ -71,3 +71,31 @@ def plural(count: int, noun: str, plural_form: str | None = None) -> str:
 def humanise(token: str) -> str:
     """`hand_delivery` -> `hand delivery`."""
     return token.replace("_", " ")
+
+
+TOWN_PREFIXES = ("Town of ", "City of ")
+
+
+def short_town(name: str) -> str:
+    """`Town of Carver` -> `Carver`."""
+    for prefix in TOWN_PREFIXES:
+        if name.startswith(prefix):
+            return name[len(prefix):]
+    return name
+
+
+def cite(citation: str, town: str) -> str:
+    """A citation as people write it: the Town of Carver's `~§ 136-7C` is `Carver bylaw § 136-7C`; a permit
+    condition `permit:SE 112-1501:SC-1` is `permit SE 112-1501, condition SC-1`; a statute stays as it is."""
+    text = citation.strip()
+    if text.startswith("~§"):
+        return f"{short_town(town)} bylaw §{text[2:]}"
+    if text.startswith("permit:"):
+        parts = text.split(":")
+        return f"permit {parts[1]}, condition {parts[2]}" if len(parts) == 3 else "a permit condition"
+    return text
+
+
+def map_url(lat: float, lon: float) -> str:
+    """The site on OpenStreetMap, marked."""
+    return f"https://www.openstreetmap.org/?mlat={lat:.6f}&mlon={lon:.6f}#map=17/{lat:.6f}/{lon:.6f}"

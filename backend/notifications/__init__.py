@@ -1,13 +1,13 @@
-"""The notification catalogue: every kind the outbox may carry, in one enumeration (`kinds.Kind`).
+"""The notification catalogue: one module per kind under `kinds/`, found by discovery.
 
-    kinds     the enumeration: each kind's stored name, channels, audience, urgency and whose words it sends
-    registry  the start-up check: every kind has a renderer on each of its channels, and nothing renders a
-              name that is not a kind (an unknown name fails the app at start, never a row at send time)
-    recorded  the renderer of kinds whose words are written with the intent (the service's own text)
-    preview   every kind x channel x language rendered from the demo's facts (`flask notifications preview`)
-    cli       `flask notifications preview [--json]`
-
-The renderers themselves still live with their channel (backend/sms/templates.py, backend/slack/delivery.py,
-bot/); moving each kind into a module of its own here is the next step.
+    spec       what a kind declares: stored name, channels (its renderers), audience, urgency, dedupe key,
+               its pure renderers `sms(payload, lang)` / `slack(payload)` and its one enrichment step
+    kinds/     one module per kind (`KIND = Spec(...)`)
+    catalogue  discovery over kinds/ (and NOTIFICATION_KIND_PACKAGES): every kind by name and stored name
+    registry   installs each kind's renderers with the outbox at start-up and refuses an incomplete catalogue
+    recorded   renderers of kinds whose words are the text the service wrote with the intent
+    board      shared by the Slack kinds: a bot.messages dataclass from the payload or the records, threads
+    samples    the demo's facts per kind, for the preview and the snapshots
+    preview    every kind x channel x language rendered as it would be sent (`flask notifications preview`)
 """
 from __future__ import annotations

@@ -6,7 +6,7 @@ import json
 import click
 from flask.cli import AppGroup
 
-from backend.notifications.kinds import Kind
+from backend.notifications.catalogue import catalogue, kind
 from backend.notifications.preview import preview
 
 notifications_cli = AppGroup("notifications", help="The notification catalogue: kinds and their words.")
@@ -14,11 +14,14 @@ notifications_cli = AppGroup("notifications", help="The notification catalogue: 
 
 @notifications_cli.command("preview")
 @click.option("--json", "as_json", is_flag=True, help="a JSON array of {kind, channel, lang, text, …}")
-@click.option("--kind", "kinds", multiple=True, type=click.Choice([k.name.lower() for k in Kind]),
-              help="only this kind (repeatable)")
+@click.option("--kind", "kinds", multiple=True, help="only this kind (repeatable)")
 def preview_command(as_json: bool, kinds: tuple[str, ...]) -> None:
     """Render every kind x channel x language from the demo's facts: the text exactly as it would be sent."""
-    entries = preview([Kind[name.upper()] for name in kinds] or None)
+    unknown = [name for name in kinds if name not in catalogue()]
+    if unknown:
+        raise click.BadParameter(f"no kind {', '.join(unknown)}; known: {', '.join(catalogue())}",
+                                 param_hint="--kind")
+    entries = preview([kind(name) for name in kinds] or None)
     if as_json:
         click.echo(json.dumps(entries, ensure_ascii=False, indent=2))
         return

@@ -6,6 +6,7 @@ cease-and-desist, the Cedar Brook subdivision under the stormwater bylaw.
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from typing import Any
 
@@ -29,6 +30,7 @@ from bot.messages import (
     dump,
 )
 
+APP = "https://enforce.example.org"  # the web app (PUBLIC_BASE_URL)
 EDT = dt.timezone(dt.timedelta(hours=-4))
 TZ = "America/New_York"
 PIT = SiteRef("Plymouth St gravel pit", "44 Plymouth St, Carver, MA 02330", "Map 22 Lot 3", 41.902, -70.765)
@@ -42,14 +44,14 @@ ORDER = OrderAlert(
     issued_at=dt.datetime(2026, 4, 6, 10, 0, tzinfo=EDT), issuer="Carver Board-Member Earth (board member)",
     service_method="hand_delivery", served_at=dt.datetime(2026, 4, 6, 11, 30, tzinfo=EDT),
     fine_path=FinePath("criminal", RuleRef("CARVER-136-CRIM-100", "~§ 136-10"),
-                       "court maximum $100.00 for this offense (not a debt), for each offense-day"),
+                       "a court can fine up to $100.00 for each day it continues (a maximum, not a bill)"),
     review_window=ReviewWindow(
         earliest_at=dt.datetime(2026, 4, 8, 10, 0, tzinfo=EDT), latest_at=dt.datetime(2026, 4, 13, 23, 59, 59,
                                                                                       tzinfo=EDT),
         binding=RuleRef("CARVER-136-CD-REVIEW-48H", "~§ 136-9"),
         binding_text="48 hours after the operator is notified", latest_rule=RuleRef("CARVER-136-CD-REVIEW-7D",
                                                                                     "~§ 136-9")),
-    photo_count=2)
+    photo_count=2, record_url=f"{APP}/#/order/7d7c2b0e-5a3c-4c59-9a63-0d6f0b3f1a10")
 
 REVIEW = ReviewNotice(
     order_id=ORDER.order_id, meeting_id="3f0e7d1c-8a5b-4e2f-9c1d-2b3a4c5d6e7f", town="Town of Carver", tz=TZ,
@@ -61,14 +63,16 @@ REVIEW = ReviewNotice(
                   "posted Mon 2026-04-06 12:00 EDT; earliest lawful meeting Wed 2026-04-08 12:00 EDT"),
             Check(RuleRef("CARVER-136-CD-REVIEW-7D", "~§ 136-9"), "Within 7 days of the order", True,
                   "order Mon 2026-04-06 10:00 EDT; last day Mon 2026-04-13 23:59 EDT")),
-    quorum=RuleRef("CARVER-136-ERC-QUORUM-4", "~§ 136-3C"), quorum_needed=4, members=7)
+    quorum=RuleRef("CARVER-136-ERC-QUORUM-4", "~§ 136-3C"), quorum_needed=4, members=7,
+    record_url=ORDER.record_url)
 
 STABILIZATION = StabilizationReminder(
     deadline_id="5b9f2c3d-1e4a-4f6b-8c7d-9e0f1a2b3c4d", town="Town of Carver", tz=TZ,
     rule=RuleRef("CARVER-247-STABILIZE-14D", "~§ 247-7B(12)"),
     site=SiteRef("Cedar Brook subdivision", "Rochester Rd, Carver, MA 02330", "Map 61 Lot 7"),
     permit="LDP-2026-02", label="stabilize the disturbed portion (lots 4-9)", ceased_on=dt.date(2026, 5, 1),
-    due_on=dt.date(2026, 5, 15), as_of=dt.date(2026, 5, 13))
+    due_on=dt.date(2026, 5, 15), as_of=dt.date(2026, 5, 13),
+    record_url=f"{APP}/#/site/0c1d2e3f-4a5b-4c6d-8e7f-8a9b0c1d2e3f")
 
 DIGEST = DailyDigest(
     authority="Carver Earth Removal Committee", town="Town of Carver", on=dt.date(2026, 4, 6),
@@ -117,7 +121,7 @@ JOB_TEXT = {
                               "2026-06-30 (in 30 days).",
     "escalation": "Carver: OVERDUE: the 90-day monitoring report was due 2026-07-06 and no submission "
                   "has been recorded at Cedar Brook subdivision (~§ 247-7B(15)).",
-    "citations.issued": "Carver: noncriminal citation(s) (MGL c. 40 § 21D) issued for offense-days "
+    "citations.issued": "Carver: noncriminal citation(s) (MGL c. 40 § 21D) issued for the days "
                         "2026-04-07 ($100.00); 2026-04-08 ($200.00). Payable to Town of Carver. This text is "
                         "a courtesy; the mailed citation is the legal notice.",
     "citations.reissued": "Carver: citation(s) voided and reissued after a change in the record (an earlier "
@@ -147,7 +151,7 @@ SMS_FACTS: dict[str, dict[str, Any]] = {
     "sms.order_lifted": CARVER | GRAVEL | {"order": "cease_and_desist", "date": "2026-04-20"},
     "sms.deadline_reminder": REMINDER,
 }
-COMPLETED_FACTS: dict[str, dict[str, Any]] = {  # the jobs' rows, completed by backend/sms/enrich.py
+COMPLETED_FACTS: dict[str, dict[str, Any]] = {  # the jobs' rows, as each kind's `enrich` completes them
     "accrual.offense_days": ACCRUAL,
     "reminder.stabilization": REMINDER,
     "reminder.report-90d": REMINDER | {"label": "file the 90-day monitoring report", "date": "2026-07-06"},
@@ -156,7 +160,7 @@ COMPLETED_FACTS: dict[str, dict[str, Any]] = {  # the jobs' rows, completed by b
     "reminder.erc-review": MEETING,
     "reminder.permit-expiry": EXPIRY,
 }
-# Slack kinds built from the record (backend/slack/delivery.py): the board message those records give.
+# Slack kinds whose message is read from the records (their `resolve`), and the board.* kinds' payloads.
 BOARD_MESSAGES: dict[str, Any] = {
     "order_issued": ORDER, "review_meeting_scheduled": REVIEW,
     "reminder.erc-review": REVIEW, "reminder.stabilization": STABILIZATION,
@@ -166,19 +170,26 @@ BOARD_MESSAGES: dict[str, Any] = {
 }
 
 
-def sms_payload(kind: str, language: str) -> dict[str, Any]:
-    """The SMS row's payload for a party speaking `language`."""
+def sms_payload(kind: str, language: str) -> dict[str, Any] | None:
+    """The SMS row's payload for a party speaking `language` (None: the demo has no facts for that kind)."""
     if kind in SMS_FACTS:
         facts = SMS_FACTS[kind] | {"language": language}
         return facts | {"text": "(rendered at send)"}
     if kind in COMPLETED_FACTS:
         facts = COMPLETED_FACTS[kind] | {"language": language}
         return {"text": JOB_TEXT.get(kind, "(the job's text)"), "sms": facts}
-    return {"text": JOB_TEXT[kind]}
+    return {"text": JOB_TEXT[kind]} if kind in JOB_TEXT else None
 
 
-def slack_payload(kind: str) -> dict[str, Any]:
-    """The Slack row's payload: board.* kinds carry their message; the others the service's own words."""
+def slack_payload(kind: str) -> dict[str, Any] | None:
+    """The Slack message's facts: board.* kinds carry their message; the kinds that read theirs from the
+    records get it beside the service's words (as their `resolve` gives it); the others the service's
+    words."""
     if kind.startswith("board."):
-        return dump(BOARD_MESSAGES[kind])
-    return {"text": JOB_TEXT[kind]}
+        return dump(BOARD_MESSAGES[kind]) if kind in BOARD_MESSAGES else None
+    if kind in BOARD_MESSAGES:
+        message = BOARD_MESSAGES[kind]
+        if kind == "reminder.erc-review":
+            message = dataclasses.replace(message, reminder=True)
+        return {"text": JOB_TEXT[kind], "board": dump(message)}
+    return {"text": JOB_TEXT[kind]} if kind in JOB_TEXT else None

@@ -73,12 +73,12 @@ def accrual_sms(town_id: uuid.UUID, town_name: str, party_id: uuid.UUID | str, n
                 lines: Sequence[tuple[str, str, Sequence[dt.date]]]) -> Intent:
     """One text per party per day covering all its violations: (site, citation, new offense dates)."""
     listed = [(site, citation, [d.isoformat() for d in sorted(set(days))]) for site, citation, days in lines]
-    text = (f"{town_name}: each day a violation continues is a separate offense. Offense-days recorded: "
+    text = (f"{town_name}: each day a violation continues is a separate offense. Days recorded: "
             + "; ".join(f"{site} ({citation}): {', '.join(dates)}" for site, citation, dates in listed)
             + f". {COURTESY}")
     if len(text) > SMS_TEXT_LIMIT:  # `fit`: the summary
         every = sorted({d for *_, days in lines for d in days})
-        text = fit(text, f"{town_name}: offense-days recorded for {len(lines)} continuing violation(s), "
+        text = fit(text, f"{town_name}: days recorded for {len(lines)} continuing violation(s), "
                          f"{every[0].isoformat()} to {every[-1].isoformat()}. {COURTESY}")
     party = str(party_id)
     payload = {"text": text, "party_id": party, "day": day.isoformat(),
@@ -96,7 +96,7 @@ def citations_issued_sms(town_id: uuid.UUID, town_name: str, party_id: uuid.UUID
     lines = "; ".join(citation_line(d, a, w) for _, d, a, w, _ in sorted(citations, key=lambda c: c[1]))
     payees = sorted({p for *_, p in citations if p})
     pay = f" Payable to {', '.join(payees)}." if payees else ""
-    text = fit(f"{town_name}: noncriminal citation(s) (MGL c. 40 § 21D) issued for offense-days {lines}."
+    text = fit(f"{town_name}: noncriminal citation(s) (MGL c. 40 § 21D) issued for the days {lines}."
                f"{pay} {COURTESY}",
                f"{town_name}: {len(citations)} noncriminal citation(s) (MGL c. 40 § 21D) issued; the mailed "
                f"citations give each amount.{pay} {COURTESY}")

@@ -78,14 +78,13 @@ def install(app: APIFlask, config: BotConfig,
 
 
 def register_slack(app: APIFlask, settings: Settings) -> None:
-    from backend.slack import api, cli, delivery, install_routes, updates
+    from backend.slack import api, cli, install_routes, updates
     from backend.slack.config import bot_config, install_keys
     from backend.slack.routes import register_routes
     install_keys(app, settings)
     install(app, bot_config(settings, app=app), settings.slack_bot_tokens)
     register_routes(app)
     install_routes.register(app)
-    delivery.install()
     updates.install()
     app.register_blueprint(api.bp)
     app.cli.add_command(cli.slack_cli)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import TypeVar
 
+from flask import current_app
 from sqlalchemy import func, select
 
 from backend.extensions import db
@@ -46,6 +47,12 @@ def need(value: T | None, what: str) -> T:
     return value
 
 
+def app_url(route: str) -> str | None:
+    """A record in the web app (`PUBLIC_BASE_URL/#/order/<id>`); None when the app's address is not set."""
+    base = str(getattr(current_app.config.get("SETTINGS"), "public_base_url", "") or "").rstrip("/")
+    return f"{base}/#/{route}" if base else None
+
+
 def rule_ref(rule_id: str) -> RuleRef:
     return OML if rule_id == OML.rule_id else RuleRef(rule_id, citation_of(rule_id, "—"))
 
@@ -74,11 +81,13 @@ def fine_path(order: EnforcementOrder) -> FinePath | None:
     """Criminal: a court maximum per offense-day (exposure); noncriminal: the first § 21D amount, or none."""
     if order.fine_path == "criminal":
         p = criminal_maximum(order.chapter)
-        text = f"{p.arithmetic}, for each offense-day" if p.amount_cents is not None else p.arithmetic
+        text = (f"a court can fine up to {dollars(p.amount_cents)} for each day it continues (a maximum, "
+                "not a bill)" if p.amount_cents is not None else p.arithmetic)
     elif order.fine_path == "noncriminal":
         p = noncriminal_penalty(order.chapter, 1, config_for(order.town_id))
         first = dollars(p.amount_cents) if p.amount_cents is not None else (p.none_reason or "no amount")
-        text = f"§ 21D citations, issued one per offense-day: the first {first}, then per the schedule"
+        text = (f"noncriminal citations (MGL c. 40 § 21D), one for each day it continues: the first {first}, "
+                "then as the bylaw's schedule sets")
     else:
         return None
     return FinePath(order.fine_path, rule_ref(p.rule_id), text)
@@ -130,7 +139,8 @@ def order_alert(order: EnforcementOrder) -> OrderAlert:
         authority=RuleRef(str(auth.get("rule_id") or "—"), str(auth.get("citation") or "—")),
         site=site_ref(site), operator=operator_of(order), provisions=provisions, issued_at=issued_at,
         issuer=_issuer(order), service_method=order.service_method, served_at=order.served_at,
-        fine_path=fine_path(order), review_window=provisional_window(order), photo_count=photo_count(order))
+        fine_path=fine_path(order), review_window=provisional_window(order), photo_count=photo_count(order),
+        record_url=app_url(f"order/{order.id}"))
 
 
 def _checks(order: EnforcementOrder, meeting: Meeting, tz: str) -> tuple[Check, ...]:
@@ -165,7 +175,8 @@ def review_notice(meeting: Meeting, reminder: bool = False) -> ReviewNotice:
         meeting_at=meeting.scheduled_for, checks=_checks(order, meeting, town.tz),
         quorum=rule_ref(quorum_rule),
         quorum_needed=param(quorum_rule, "quorum"), members=param(ERC_SIZE_RULE, "members"),
-        flagged=meeting.flagged, flag_reason=reasons or None, reminder=reminder)
+        flagged=meeting.flagged, flag_reason=reasons or None, reminder=reminder,
+        record_url=app_url(f"order/{order.id}"))
 
 
 def stabilization_reminder(deadline: Deadline, as_of: dt.datetime) -> StabilizationReminder:
@@ -180,7 +191,7 @@ def stabilization_reminder(deadline: Deadline, as_of: dt.datetime) -> Stabilizat
         deadline_id=str(deadline.id), town=town.name, tz=town.tz,
         rule=RuleRef(deadline.rule_id, deadline.citation), site=site_ref(site),
         permit=permit.number if permit else None, label=deadline.label, ceased_on=ceased_on,
-        due_on=due_on, as_of=local(as_of, town.tz).date())
+        due_on=due_on, as_of=local(as_of, town.tz).date(), record_url=app_url(f"site/{site.id}"))
 
 
 def citation_issuer(chapter: str) -> str:

@@ -21,7 +21,7 @@ from backend.models import Town
 from backend.sms import alerts, optouts
 from backend.sms.compliance import Keyword, keyword
 from backend.sms.messages import short_town
-from backend.sms.templates import render
+from backend.sms.templates import reply
 
 REPLIES = {Keyword.STOP: "sms.stopped", Keyword.START: "sms.started", Keyword.HELP: "sms.help"}
 
@@ -61,7 +61,7 @@ def handle(session: Session, settings: Settings, form: Mapping[str, str]) -> Ans
     elif word is Keyword.START:
         optouts.opt_in(session, town.id, phone, (form.get("Body") or "START").strip().upper()[:40])
     payload = {"town": short_town(town.name), "contact": town.contact_phone}
-    return Answer(town, word, render(REPLIES[word], payload, optouts.language_of(session, town.id, phone)))
+    return Answer(town, word, reply(REPLIES[word], payload, optouts.language_of(session, town.id, phone)))
 
 
 def _tell_boards(session: Session, town: Town, phone: str) -> None:

@@ -31,7 +31,6 @@ from backend.outbox.intents import enqueue
 from backend.services.fine_config import town_config
 from backend.sms import links
 from backend.sms.compliance import sms_number
-from backend.sms.templates import render
 from inspections.calendar import local_date
 from inspections.offenses import counting_rule
 from inspections.penalties import criminal_maximum, noncriminal_penalty
@@ -125,7 +124,12 @@ def already(session: Session, party: Party, key: str) -> Notification | None:
 
 def send(session: Session, party: Party, template: str, payload: dict[str, Any], key: str) -> Notification:
     """Render once (so the outbox row shows the words) and write the intent under a town-prefixed key."""
-    payload["text"] = render(template, payload, party.language)
+    from backend.notifications.catalogue import by_stored
+    from backend.notifications.registry import sms_text
+    spec = by_stored(template)
+    if spec is None or spec.sms is None:
+        raise KeyError(f"{template!r} is no SMS kind in backend/notifications/kinds/")
+    payload["text"] = sms_text(spec, payload | {"language": party.language})
     assert party.phone_e164 is not None
     row = enqueue(
         session, party.town_id, "sms", party.phone_e164, template, payload, f"{party.town_id}:{key}"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from typing import TYPE_CHECKING
 
 from flask import current_app
 from sqlalchemy.orm import Session
@@ -20,7 +21,10 @@ from backend.channels.port import DeliveryError, PermanentError
 from backend.models import Notification, Town
 from backend.sms import alerts, optouts
 from backend.sms.compliance import DEFAULT_QUIET, QuietHours, release_at, urgent
-from backend.sms.enrich import enrich, party_for_row
+from backend.sms.enrich import party_for_row
+
+if TYPE_CHECKING:
+    from backend.notifications.spec import Spec
 
 log = logging.getLogger(__name__)
 OPTED_OUT_CODE = "twilio:21610"
@@ -42,8 +46,16 @@ def quiet_hours(town: Town) -> QuietHours | None:
         return QuietHours.parse(DEFAULT_QUIET)
 
 
+def _kind(row: Notification) -> Spec | None:
+    from backend.notifications.catalogue import by_stored
+    return by_stored(row.template)
+
+
 def hold_until(session: Session, row: Notification, as_of: dt.datetime) -> dt.datetime | None:
-    if urgent(row.payload):
+    """Quiet hours hold a routine text; an urgent kind (declared in its module) or an intent the service
+    marked urgent goes at once."""
+    spec = _kind(row)
+    if urgent(row.payload) or (spec is not None and spec.urgency == "urgent"):
         return None
     town = session.get(Town, row.town_id)
     return release_at(as_of, town.tz, quiet_hours(town)) if town is not None else None
@@ -61,8 +73,10 @@ class SmsHooks:
             )
         if (until := hold_until(session, row, as_of)) is not None:
             return until
+        spec = _kind(row)
         try:
-            enrich(session, row)
+            if spec is not None and spec.enrich is not None:
+                spec.enrich(session, row)
         except (LookupError, TypeError, ValueError):  # a malformed job payload: its own text is sent instead
             log.warning(
                 "sms: could not complete %s (%s); sending the job's text", row.id, row.template, exc_info=True

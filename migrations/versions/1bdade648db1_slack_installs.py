@@ -8,11 +8,10 @@ Revises: 7a5e41c0b2d9
 Create Date: 2026-12-01 16:54:53.669381
 
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 import backend.types
-
 
 # revision identifiers, used by Alembic.
 revision = '1bdade648db1'

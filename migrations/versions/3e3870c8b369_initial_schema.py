@@ -5,11 +5,10 @@ Revises:
 Create Date: 2026-11-30 06:54:54.023646
 
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 import backend.types
-
 
 # revision identifiers, used by Alembic.
 revision = '3e3870c8b369'

@@ -5,11 +5,10 @@ Revises: 1bdade648db1
 Create Date: 2026-12-01 20:40:00.000000
 
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 import backend.types
-
 
 # revision identifiers, used by Alembic.
 revision = '5c0a7e21d9b4'

@@ -6,9 +6,8 @@ Revises: d041c01000fe
 Create Date: 2026-11-30 10:10:00.000000
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '7a5e41c0b2d9'

@@ -5,9 +5,8 @@ Revises: e14a0c7d2b51
 Create Date: 2026-12-01 21:35:00.000000
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'a17c0de5e17a'

@@ -6,10 +6,6 @@ Create Date: 2026-11-30 08:46:44.343750
 
 """
 from alembic import op
-import sqlalchemy as sa
-
-import backend.types
-
 
 # revision identifiers, used by Alembic.
 revision = 'd041c01000fe'

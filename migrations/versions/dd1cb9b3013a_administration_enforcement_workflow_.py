@@ -5,11 +5,10 @@ Revises: 3e3870c8b369
 Create Date: 2026-11-30 07:56:45.359055
 
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 import backend.types
-
 
 # revision identifiers, used by Alembic.
 revision = 'dd1cb9b3013a'

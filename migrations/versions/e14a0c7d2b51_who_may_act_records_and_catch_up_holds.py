@@ -5,11 +5,10 @@ Revises: 5c0a7e21d9b4
 Create Date: 2026-12-01 20:50:00
 
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 import backend.types
-
 
 # revision identifiers, used by Alembic.
 revision = 'e14a0c7d2b51'

@@ -5,9 +5,8 @@ Revises: a17c0de5e17a
 Create Date: 2026-12-01 22:30:00
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'f3b9c2d1a7e4'

@@ -344,6 +344,6 @@ def test_a_long_catch_up_is_summarised_to_fit_one_text(app, client, agent, cedar
     run_jobs(app, "2026-04-06T20:00:00-04:00", "offense-days")
     [sms] = outbox("sms", "accrual.offense_days")
     assert len(sms.payload["text"]) <= 480
-    assert ("offense-days recorded for 1 continuing violation(s), 2026-03-01 to 2026-04-06"
+    assert ("days recorded for 1 continuing violation(s), 2026-03-01 to 2026-04-06"
             in sms.payload["text"])
     assert len(sms.payload["violations"][0]["dates"]) == 37  # the payload keeps every date

@@ -1,26 +1,31 @@
-"""The notification catalogue: every kind is registered on each of its channels (checked at start-up), an
-unknown kind is refused rather than sent as the payload's text, and every kind x channel x language renders
-from the demo's facts exactly as the snapshot a person reviewed."""
+"""The notification catalogue: one module per kind, found by discovery; every kind is registered on each of
+its channels (checked at start-up), an unknown kind is refused rather than sent as the payload's text, a kind
+added as one module (a fixture package named by NOTIFICATION_KIND_PACKAGES) appears in the preview and
+renders, and every kind x channel x language renders from the demo's facts exactly as the snapshot a person
+reviewed."""
 from __future__ import annotations
 
 import json
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from backend.models import Notification
 from backend.notifications import registry
-from backend.notifications.kinds import CATALOGUE, Kind
+from backend.notifications.catalogue import PACKAGES_ENV, catalogue, kind
 from backend.notifications.preview import render
 from backend.notifications.samples import sms_payload
 from backend.outbox import render as outbox_render
 from backend.sms.segments import LANGUAGES
 
+ROOT = Path(__file__).resolve().parents[3]
 SNAPSHOTS = Path(__file__).parent / "snapshots"
-CASES = [pytest.param(kind, channel, lang, id=f"{kind.name.lower()}-{channel}-{lang}")
-         for kind, spec in CATALOGUE.items() for channel in spec.channels
+CASES = [pytest.param(name, channel, lang, id=f"{name}-{channel}-{lang}")
+         for name, spec in catalogue().items() for channel in spec.channels
          for lang in (LANGUAGES if channel == "sms" else ("en",))]
 
 
@@ -38,50 +43,57 @@ def _snapshot(name: str, actual: str) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def test_every_kind_has_a_renderer_on_each_of_its_channels_at_start_up(monkeypatch):
+def _assert_matches_snapshot(entry: dict) -> None:
+    name, channel, lang = entry["kind"], entry["channel"], entry["lang"]
+    assert entry["text"] == _snapshot(f"{name}.{channel}.{lang}.txt", entry["text"] + "\n")[:-1]
+    if channel == "sms":
+        assert re.search(r"\nRef [A-Z2-7]{6}\Z", entry["text"]), "the body ends with the channel's reference"
+        assert entry["segments"] >= 1 and entry["encoding"] in ("GSM-7", "UCS-2")
+    elif entry["blocks"] is not None:
+        blocks = json.dumps(entry["blocks"], indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+        assert blocks == _snapshot(f"{name}.slack.blocks.json", blocks)
+
+
+def test_every_kind_is_one_module_registered_on_each_of_its_channels_at_start_up(monkeypatch):
     for test_kind in ("t", "test.notice"):  # registered by tests/conftest.py for the outbox's own tests
         monkeypatch.delitem(outbox_render._TEMPLATES, test_kind)
     monkeypatch.setattr(registry, "HARNESS_NAMES", frozenset())
     assert registry.problems() == []
-    assert {str(k) for k in Kind} == {str(k) for k in CATALOGUE}
+    kinds_dir = ROOT / "backend" / "notifications" / "kinds"
+    assert set(catalogue()) == {p.stem for p in kinds_dir.glob("*.py") if not p.stem.startswith("_")}
 
 
-@pytest.mark.parametrize("kind, channel, lang", CASES)
-def test_every_kind_renders_exactly_its_reviewed_snapshot(kind, channel, lang):
-    entry = render(kind, channel, lang)
+@pytest.mark.parametrize("name, channel, lang", CASES)
+def test_every_kind_renders_exactly_its_reviewed_snapshot(name, channel, lang):
+    entry = render(kind(name), channel, lang)
 
     assert entry["text"].strip() and "(rendered at send)" not in entry["text"]
-    assert entry["text"] == _snapshot(f"{entry['kind']}.{channel}.{lang}.txt", entry["text"] + "\n")[:-1]
-    if channel == "sms":
-        assert re.search(r"\nRef [A-Z2-7]{6}\Z", entry["text"]), "the body ends with the channel's reference"
-        assert entry["segments"] >= 1 and entry["encoding"] in ("GSM-7", "UCS-2")
-    if CATALOGUE[kind].words[channel] == "rendered" and channel == "slack":
-        assert entry["blocks"], "a rendered Slack kind posts blocks"
-        blocks = json.dumps(entry["blocks"], indent=2, ensure_ascii=False, sort_keys=True) + "\n"
-        assert blocks == _snapshot(f"{entry['kind']}.slack.blocks.json", blocks)
+    _assert_matches_snapshot(entry)
+    if channel == "slack" and (kind(name).words("slack") == "rendered" or "reminder" in kind(name).stored):
+        assert entry["blocks"], "a rendered Slack kind and every reminder post real blocks"
 
 
-@pytest.mark.parametrize("kind", [k for k, s in CATALOGUE.items() if s.words.get("sms") == "rendered"],
-                         ids=lambda k: k.name.lower())
-def test_a_rendered_sms_kind_speaks_the_partys_language(kind):
-    english, spanish = render(kind, "sms", "en")["text"], render(kind, "sms", "es")["text"]
+@pytest.mark.parametrize("name",
+                         [n for n, s in catalogue().items() if s.sms and s.words("sms") == "rendered"])
+def test_a_rendered_sms_kind_speaks_the_partys_language(name):
+    english, spanish = render(kind(name), "sms", "en")["text"], render(kind(name), "sms", "es")["text"]
     assert english != spanish
 
 
 def test_a_kind_nobody_registered_stops_the_app_at_start_up(monkeypatch):
-    monkeypatch.delitem(outbox_render._TEMPLATES, str(Kind.PERMIT_EXPIRY_REMINDER))
+    monkeypatch.delitem(outbox_render._TEMPLATES, "reminder.permit-expiry")
     monkeypatch.setitem(outbox_render._TEMPLATES, "reminder.unheard-of", lambda payload: "x")
 
     with pytest.raises(registry.CatalogueError) as refused:
         registry.verify()
 
-    assert "reminder.permit-expiry: no sms renderer" in str(refused.value)
+    assert "reminder.permit-expiry: no sms renderer registered" in str(refused.value)
     assert "reminder.unheard-of: has a renderer but is not a kind" in str(refused.value)
 
 
 def test_an_unregistered_kind_is_never_sent_as_the_payloads_english_text():
     row = Notification(channel="sms", recipient="+15085550104", template="reminder.unheard-of",
-                       payload=sms_payload(str(Kind.PERMIT_EXPIRY_REMINDER), "pt"), dedupe_key="k")
+                       payload=sms_payload("reminder.permit-expiry", "pt"), dedupe_key="k")
 
     with pytest.raises(outbox_render.RenderError, match="no renderer registered"):
         outbox_render.to_message(row, "carver")
@@ -107,4 +119,78 @@ def test_the_preview_command_prints_every_kind_channel_and_language_as_json(_app
         assert {"kind", "channel", "lang", "text", "segments", "encoding"} <= set(e)
         assert ("blocks" in e) == (e["channel"] == "slack")
     notice = next(e for e in entries if (e["kind"], e["lang"]) == ("violation_notice", "pt"))
-    assert notice["text"] == render(Kind.VIOLATION_NOTICE, "sms", "pt")["text"]
+    assert notice["text"] == render(kind("violation_notice"), "sms", "pt")["text"]
+
+
+def test_the_preview_refuses_a_kind_that_does_not_exist(_app):
+    result = _app.test_cli_runner().invoke(args=["notifications", "preview", "--kind", "no_such_kind"])
+
+    assert result.exit_code == 2 and "no kind no_such_kind" in result.output
+
+
+def test_a_kind_added_as_one_module_is_discovered_previewed_and_rendered(tmp_path):
+    """tests/fixtures/notification_kinds/site_visit_reminder.py, named by the setting, in a fresh process."""
+    env = dict(os.environ, **{PACKAGES_ENV: "tests.fixtures.notification_kinds"}, APP_ENV="test",
+               INSTANCE_PATH=str(tmp_path / "instance"), DATABASE_URL=f"sqlite:///{tmp_path / 'fe.sqlite3'}")
+    env.pop("TEST_DATABASE_URL", None)
+    flask = str(Path(sys.executable).parent / "flask")
+    done = subprocess.run([flask, "--app", "backend", "notifications", "preview", "--json", "--kind",
+                           "site_visit_reminder"], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=300)
+
+    assert done.returncode == 0, done.stderr
+    entries = json.loads(done.stdout)
+    assert {(e["channel"], e["lang"]) for e in entries} == {("sms", "en"), ("sms", "es"), ("sms", "pt"),
+                                                            ("slack", "en")}
+    for entry in entries:
+        assert entry["stored_as"] == "reminder.site-visit" and "Cedar Brook" in entry["text"]
+        _assert_matches_snapshot(entry)
+    assert "site_visit_reminder" not in catalogue(), "without the setting the fixture kind is no kind"
+
+
+NOT_FOR_PEOPLE = {  # our words and machine keys, never in a text a person reads (issue 18 item 5)
+    "the engine's '~§'": re.compile(r"~§"),
+    "'offense-day'": re.compile(r"(?i)offense-days?"),
+    "a rule id": re.compile(r"\b[A-Z]+-\d{3}-[A-Z0-9]"),
+    "a UUID": re.compile(r"(?i)\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b"),
+    "a 12-hex run": re.compile(r"(?i)(?<![0-9a-z])[0-9a-f]{12,}(?![0-9a-z])"),
+    "an unfilled placeholder": re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}"),
+}
+
+
+@pytest.mark.parametrize("name, channel, lang", CASES)
+def test_no_text_a_person_reads_carries_our_notation_an_id_or_a_placeholder(name, channel, lang):
+    """Every SMS body and Slack fallback text of the preview (ids may stay in links and in blocks)."""
+    text = render(kind(name), channel, lang)["text"]
+    readable = re.sub(r"https?://\S+", "<link>", text)
+    found = [what for what, pattern in NOT_FOR_PEOPLE.items() if pattern.search(readable)]
+    assert found == [], f"{name} {channel} {lang}: {found} in {text!r}"
+
+
+def test_the_hygiene_patterns_catch_what_they_name():
+    bad = ("(~§ 136-7C)", "offense-days recorded", "CARVER-136-CD-ORDER",
+           "7d7c2b0e-5a3c-4c59-9a63-0d6f0b3f1a10", "head 9f86d081884c", "up to {amount}")
+    for text, pattern in zip(bad, NOT_FOR_PEOPLE.values(), strict=True):
+        assert pattern.search(text), text
+    assert not any(p.search("Carver bylaw § 136-7C, permit ERC-2026-04, Ref HDZGSW, 5/15/2026")
+                   for p in NOT_FOR_PEOPLE.values())
+
+
+def test_an_urgent_kind_says_so_first_in_its_slack_fallback_and_header():
+    entry = render(kind("order_alert"), "slack", "en")
+    assert entry["text"].startswith("🚨 Urgent: Cease-and-desist order effective immediately at Plymouth St")
+    assert entry["blocks"][0]["text"]["text"].startswith("🚨 Urgent: ")
+    routine = render(kind("review_meeting_scheduled"), "slack", "en")
+    assert "Urgent" not in routine["text"] and "Urgent" not in routine["blocks"][0]["text"]["text"]
+
+
+def test_the_order_alerts_fallback_has_what_where_the_fine_path_and_window_and_links_the_record_and_map():
+    entry = render(kind("order_alert"), "slack", "en")
+    for fact in ("Cease-and-desist order", "Plymouth St gravel pit, 44 Plymouth St, Carver",
+                 "Excavation within 50 ft of the BVW (Carver bylaw § 136-5)",
+                 "a court can fine up to $100.00 for each day it continues (a maximum, not a bill)",
+                 "Review meeting between Wed 2026-04-08 10:00 EDT and Mon 2026-04-13 23:59 EDT"):
+        assert fact in entry["text"], fact
+    blocks = json.dumps(entry["blocks"], ensure_ascii=False)
+    assert "https://www.openstreetmap.org/?mlat=41.902000&mlon=-70.765000" in blocks
+    assert "https://enforce.example.org/#/order/7d7c2b0e-5a3c-4c59-9a63-0d6f0b3f1a10|Open the order" in blocks

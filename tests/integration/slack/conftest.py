@@ -216,7 +216,8 @@ def cd_order(members) -> IssuedOrder:
     s = members
     order, site, permit = issue_cease_and_desist(s)
     assert "sent" in s.dispatch()
-    (alert,) = [m for m in s.posted("carver:earth_removal_committee") if m["text"].startswith("Cease")]
+    (alert,) = [m for m in s.posted("carver:earth_removal_committee")
+                if m["text"].startswith("🚨 Urgent: Cease")]
     return IssuedOrder(order["id"], site, permit, alert)
 
 

@@ -13,7 +13,7 @@ from backend.audit import acting_as
 from backend.extensions import db
 from backend.models import Deadline, EnforcementOrder, Permit, Site
 from backend.slack import alerts
-from bot.notifier import render_message
+from bot.blocks import order_alert, urgent
 from tests.integration.enforcement.support_a import ERC_VOTE, draft_order, issue, site_and_permit
 from tests.integration.enforcement.support_b import run_jobs
 from tests.integration.slack.conftest import notifications
@@ -39,9 +39,9 @@ def test_the_cease_and_desist_alert_is_posted_with_its_blocks_and_fallback(membe
     assert cd_order.alert["channel"] == members.channels["carver:earth_removal_committee"]
     assert_snapshot("posted_cease_and_desist", _anonymous(cd_order.alert, order=cd_order.id), SNAPSHOTS)
     order = db.session.get(EnforcementOrder, uuid.UUID(cd_order.id))
-    assert cd_order.alert["blocks"] == render_message(alerts.order_alert(order)).blocks
+    assert cd_order.alert["blocks"] == urgent(order_alert(alerts.order_alert(order))).blocks
     (row,) = notifications("order_issued")
-    assert cd_order.alert["text"] == row.payload["text"]  # the words the orders service recorded
+    assert cd_order.alert["text"] == row.sent_text  # the alert's essentials, kept as sent
     assert row.status == "sent" and row.provider_id == f"{cd_order.alert['channel']}:{cd_order.alert['ts']}"
 
 
@@ -52,7 +52,11 @@ def test_the_alert_names_site_operator_provisions_issuer_fine_path_and_the_bindi
                  "CARVER-136-CD-ORDER (~§ 136-9)", "earliest Wed 2026-04-08 10:00 EDT, set by "
                  "CARVER-136-CD-REVIEW-48H (~§ 136-9)", "latest Mon 2026-04-13 23:59 EDT"):
         assert fact in text, fact
-    assert cd_order.alert["text"].startswith("Cease-and-desist order issued under CARVER-136 at Plymouth St")
+    assert cd_order.alert["text"].startswith("🚨 Urgent: Cease-and-desist order effective immediately at "
+                                             "Plymouth St gravel pit")
+    for essential in ("(Carver bylaw § 136-7C)", "Fines: a court can fine up to $",
+                      "Review meeting between "):
+        assert essential in cd_order.alert["text"], essential
 
 
 def test_a_stabilization_reminder_goes_to_the_planning_board_on_its_last_day(members, app):
@@ -70,7 +74,7 @@ def test_a_stabilization_reminder_goes_to_the_planning_board_on_its_last_day(mem
     (posted,) = members.posted("carver:planning_board")
     assert posted["blocks"][0]["text"]["text"] == "⏳ Stabilization due today"
     assert posted["text"] == ("Town of Carver: reminder: stabilize the disturbed portion (lots 4-9) is due "
-                              "today at Cedar Brook subdivision (~§ 247-7B(12)).")
+                              "today at Cedar Brook subdivision (bylaw § 247-7B(12)).")
     assert "by *Mon 2026-04-20* under CARVER-247-STABILIZE-14D (~§ 247-7B(12))" in json.dumps(
         posted["blocks"], ensure_ascii=False)
     assert "*Activity ceased*\\nMon 2026-04-06" in json.dumps(posted["blocks"], ensure_ascii=False)
@@ -108,9 +112,9 @@ def test_a_corrected_violation_and_a_lifted_order_reply_in_the_alerts_thread(mem
     members.dispatch()
     lifted_reply, corrected = sorted(_replies(members, cd_order.alert), key=lambda m: m["text"][0] != "O")
     assert corrected["text"].startswith("Violation corrected: Plymouth St gravel pit. Buffer restored; "
-                                        "loam and seed &lt;!here&gt; (CARVER-136-BUFFER-50FT (~§ 136-7C)")
+                                        "loam and seed &lt;!here&gt; (Carver bylaw § 136-7C")
     assert lifted_reply["text"].startswith("Order lifted: Plymouth St gravel pit. ERC vote 5-0 on 2026-04-09 "
-                                           "(CARVER-136-CD-ORDER (~§ 136-9)")
+                                           "(Carver bylaw § 136-9")
     assert [n.status for n in notifications("board.thread_update")] == ["sent", "sent"]
 
 

@@ -32,7 +32,8 @@ def test_the_outbox_posts_the_order_alert_with_the_towns_installed_token(install
     token = s.fake.installs[0]["token"]
     issue_cease_and_desist(s)
     assert "sent" in s.dispatch()
-    (alert,) = [m for m in s.posted("carver:earth_removal_committee") if m["text"].startswith("Cease")]
+    (alert,) = [m for m in s.posted("carver:earth_removal_committee")
+                if m["text"].startswith("🚨 Urgent: Cease")]
     posts = s.fake.requests_to("chat.postMessage")
     (post,) = [r for r in posts if r.params.get("channel") == alert["channel"]]
     assert post.header("Authorization") == f"Bearer {token}"

@@ -137,3 +137,14 @@ def test_a_second_schedule_button_press_says_a_meeting_exists(members, modal, cd
     assert len(members.fake.views) == 1
     (told,) = [m for m in members.fake.ephemeral_messages if "already scheduled" in m["text"]]
     assert "Thu 2026-04-09 18:00 EDT" in told["text"]
+
+
+def test_a_meeting_less_than_48_hours_ahead_is_announced_as_urgent(members, modal, cd_order):
+    reason = "The operator asked to meet at once; notice waived in writing."
+    resp = members.submit("erc.ana", modal, values("2026-04-07T18:00:00-04:00", reason=reason))
+    assert resp.status_code == 200 and resp.get_data(as_text=True) == ""
+    members.dispatch()
+    (notice,) = [m for m in members.fake.messages(cd_order.alert["channel"])
+                 if m.get("thread_ts") == cd_order.alert["ts"] and m["ts"] != cd_order.alert["ts"]]
+    assert notice["text"].startswith("🚨 Urgent: ERC review meeting of the cease-and-desist order")
+    assert notice["blocks"][0]["text"]["text"].startswith("🚨 Urgent: ")

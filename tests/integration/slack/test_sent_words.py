@@ -15,7 +15,7 @@ def _canonical(value: object) -> bytes:
 def test_the_order_alert_row_keeps_exactly_the_text_and_blocks_slack_received(members, cd_order):
     (row,) = notifications("order_issued")
     (request,) = [r for r in members.fake.requests_to("chat.postMessage")
-                  if r.params.get("text", "").startswith("Cease")]
+                  if r.params.get("text", "").startswith("🚨 Urgent: Cease")]
     received = request.params
 
     assert row.sent_text.encode() == received["text"].encode()

@@ -65,7 +65,8 @@ def undelivered(client, board, since="2026-04-01T00:00:00Z"):
 
 def test_a_notice_goes_out_in_spanish_within_four_segments_with_its_link_and_a_status_callback(sent_notice):
     body = sent_notice["body"]
-    assert body.startswith("Carver: infracción del 06/04/2026 en Cedar Brook subdivision (~§ 247-7B(7)).")
+    assert body.startswith("Carver: infracción del 06/04/2026 en Cedar Brook subdivision "
+                           "(reglamento § 247-7B(7)).")
     assert count(body).count <= 4 and "Cortesía" in body and f"{PUBLIC}/n/" in body
     assert sent_notice["status_callback"] == PUBLIC + "/webhooks/twilio/status"
 
@@ -290,7 +291,8 @@ def test_the_reminder_jobs_deadline_text_goes_in_the_partys_language_with_a_link
     dispatch(app)
     [message] = twilio.sent_messages
     assert message["body"].startswith(
-        "Carver: recordatorio: plazo en Cedar Brook subdivision (~§ 247-7B(5)) vence el 08/04/2026."
+        "Carver: recordatorio: plazo en Cedar Brook subdivision (reglamento de Carver § 247-7B(5)) vence el "
+        "08/04/2026."
     )
     link = link_of(notifications("sms", "reminder.stabilization")[0])
     assert link.site_id == cedar.id and link.id in message["body"]

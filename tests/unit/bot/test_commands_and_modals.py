@@ -40,6 +40,11 @@ def test_help_unknown_and_incomplete_subcommands_answer_the_usage_and_ask_nothin
     assert "/inspections site" in reply.blocks[-1]["text"]["text"] and fake.asked == []
 
 
+def test_the_help_text_is_escaped_so_slack_reads_no_link_in_it():
+    usage = answer(FakeServices().deps(), CALLER, "help").blocks[-1]["text"]["text"]
+    assert "site &lt;name, address or map-lot&gt;" in usage and "<" not in usage and ">" not in usage
+
+
 @pytest.mark.parametrize("days", ["0", "-3", "367", "seven", "1e3"])
 def test_deadlines_refuses_a_bad_number_of_days(days):
     from bot.deps import Refused

