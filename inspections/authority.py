@@ -9,9 +9,10 @@ continue a hearing) and a majority of the members present (CARVER-136-ERC-MAJORI
 floor(present/2)+1 yes votes, abstainers count as present). The Commissions and the Planning Board have
 no quorum in these texts; their votes are counted by CONV-MAJORITY.
 
-The table is each pack's `[chapter.who_may_act]` (the literal text): e.g. in Carver 281 a single Commission member may issue an enforcement
-order (CARVER-281-AUTH-EO); in Gardner any member may issue a § 21D citation (GARDNER-650-CITATIONS-21D);
-§ 21D tickets under Carver 247 and 136 are issued only by the Zoning Enforcement Officer.
+The table is each pack's `[chapter.who_may_act]` (the literal text): e.g. in Carver 281 a single Commission
+member may issue an enforcement order (CARVER-281-AUTH-EO); in Gardner any member may issue a § 21D citation
+(GARDNER-650-CITATIONS-21D); § 21D tickets under Carver 247 and 136 are issued only by the Zoning
+Enforcement Officer.
 """
 
 from __future__ import annotations

@@ -18,7 +18,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 from inspections.config import DEFAULT, BylawConfig
 from inspections.deadlines.core import Deadline
@@ -124,6 +123,7 @@ def chapters() -> dict[str, Chapter]:
 
 
 def keys() -> tuple[str, ...]:
+    """The keys of the chapters there are (shipped, then found), e.g. to validate a request's chapter."""
     return tuple(load_rulebook().packs)
 
 

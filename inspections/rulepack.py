@@ -337,7 +337,8 @@ class RuleBook:
 
     def amended_by(self, *packs: RulePack, statutes: StatutePack | None = None) -> RuleBook:
         """This book with amendments: each pack's rules (and header, and `[chapter]` table when it has one)
-        replace those of the same ids, a new pack key adds a chapter, and `statutes` replace the statutes of the same ids."""
+        replace those of the same ids, a new pack key adds a chapter, and `statutes` replace the statutes of
+        the same ids."""
         merged = dict(self.packs)
         for p in packs:
             old = merged.get(p.pack.key)

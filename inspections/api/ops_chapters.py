@@ -35,7 +35,7 @@ class ChapterOut(Out):
     offender: str
     order_form: Literal["general", "form_d"]
     order_penalty_rules: list[str] = Field(description="the penalty rules an order under the chapter quotes")
-    actions: list[str] = Field(description="the enforcement actions the chapter gives someone the power to take")
+    actions: list[str] = Field(description="the enforcement actions the chapter empowers someone to take")
     zone_rules: bool = Field(description="the engine's wetlands zones apply to the chapter")
     property_line_buffer: bool = Field(description="a setback from the property line is drawn on site maps")
     review_meeting: ReviewMeetingOut | None

@@ -24,8 +24,8 @@ from pydantic import (
     ValidationError,
 )
 
+from inspections.chapters import keys
 from inspections.config import DEFAULT, BylawConfig, ConfigError
-from inspections.rulepack import load_rulebook
 
 FIRST_DAY, LAST_DAY = dt.date(1900, 1, 1), dt.date(2150, 12, 31)
 FIRST_RECORD_DAY = dt.date(1800, 1, 1)  # recorded lots, houses built, last uses
@@ -87,9 +87,9 @@ RuleId = Annotated[str, Field(pattern=r"^[A-Z]{2,20}-\d{1,4}-[A-Z0-9-]{1,60}$", 
 
 def _known_chapter(key: str) -> str:
     """A chapter the engine has a pack for: shipped, or found in FIELDENFORCE_PACKS_PATH."""
-    packs = load_rulebook().packs
-    if key not in packs:
-        raise ValueError(f"unknown chapter {key!r}: one of {', '.join(packs)}")
+    known = keys()
+    if key not in known:
+        raise ValueError(f"unknown chapter {key!r}: one of {', '.join(known)}")
     return key
 
 
