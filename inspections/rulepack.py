@@ -263,6 +263,7 @@ class ChapterTable(_Strict):
     zone_rules: bool = False
     property_line_buffer: bool = False
     review_meeting: ReviewMeeting | None = None
+    payee_rule: str | None = None  # the rule naming whom fines are paid to (its param `payee`)
     formulas: tuple[str, ...] = ()
 
     @field_validator("permit_checklists", "who_may_act")
@@ -280,6 +281,7 @@ class ChapterTable(_Strict):
             ("criminal_max_rule", self.criminal_max_rule),
             ("noncriminal_schedule_rule", self.noncriminal_schedule_rule),
             ("review_meeting.quorum_rule", self.review_meeting.quorum_rule if self.review_meeting else None),
+            ("payee_rule", self.payee_rule),
             *((f"who_may_act.{a}.rule", g.rule) for a, g in self.who_may_act.items()),
             *(("order_penalty_rules", r) for r in self.order_penalty_rules),
         ]
