@@ -74,7 +74,8 @@ class Context:
     mail_by: dict[tuple[str, dt.date], dt.date | None] = field(default_factory=dict)
     versions: dict[str, str] = field(default_factory=dict)
     counting: dict[str, OffenseCounting] = field(default_factory=dict)
-    penalties: dict[tuple[str, Track], dict[tuple[int | None, dt.date], Penalty]] = field(default_factory=dict)
+    penalties: dict[tuple[str, Track], dict[tuple[int | None, dt.date], Penalty]] = field(
+        default_factory=dict)
     offenders_due: int = 0  # in the town, this run
     done: int = 0  # offenders committed so far (progress in the log)
     catch_up_max: int = 60  # a violation with more unrecorded days waits for staff (a bad date?)

@@ -68,7 +68,8 @@ def _login(client, town: Town, board: Authority, role: str) -> dict:
     db.session.flush()
     db.session.add(Membership(user_id=user.id, town_id=town.id, role=role, authority_id=board.id))
     db.session.commit()
-    token = client.post("/api/v1/auth/token", json={"email": email, "password": password, "town": "wrenfield"})
+    token = client.post("/api/v1/auth/token",
+                        json={"email": email, "password": password, "town": "wrenfield"})
     assert token.status_code == 201, token.json
     return {"Authorization": f"Bearer {token.json['token']}"}
 
