@@ -41,6 +41,7 @@ from inspections.errors import NotInForce
 
 PACK_FILES = ("carver_281", "carver_247", "carver_136", "upton_280", "gardner_650")  # the shipped order
 STATUTES_FILE = "statutes"
+CONVENTIONS_FILE = "conventions"  # the town switches that are no one chapter's
 PACKS_PATH_ENV = "FIELDENFORCE_PACKS_PATH"  # more folders of packs (os.pathsep-separated): another town
 Plain = int | float | str | bool | dt.date | list[int] | list[str] | list[float]
 
@@ -230,6 +231,32 @@ class GrantTable(_Strict):
     role_note: str = ""
 
 
+class SwitchTable(_Strict):
+    """A town switch as data (`[chapter.switches."<key>"]` of a pack, or `[switch.<key>]` of
+    conventions.toml): the title and one-sentence explanation a town administrator reads, its kind, its
+    default (the literal reading; absent means none, which needs `nullable`), the values it allows (`choices`,
+    `low`/`high` for numbers, `items` for a list's or a table's entries) and the RULES.md ids it concerns."""
+
+    title: str = Field(min_length=3, max_length=80)
+    explanation: str = Field(min_length=10, max_length=240)
+    kind: Literal["bool", "int", "float", "str", "list", "table", "date"]
+    default: Plain | None = None
+    nullable: bool = False
+    choices: tuple[str, ...] = ()
+    items: Literal["int", "str", "date"] | None = None
+    low: float | None = None
+    high: float | None = None
+    note: str = ""
+
+    @model_validator(mode="after")
+    def _has_a_default(self) -> SwitchTable:
+        if self.default is None and not self.nullable:
+            raise ValueError("a switch without a default must be nullable (its default is none)")
+        if self.choices and self.default not in self.choices:
+            raise ValueError(f"default {self.default!r} is not one of its choices {list(self.choices)}")
+        return self
+
+
 class ReviewMeeting(_Strict):
     """A chapter whose orders of one kind are reviewed at a meeting of the body (the ERC's review of a
     cease-and-desist): the order kind, the quorum rule and the citation the refusal names."""
@@ -265,8 +292,9 @@ class ChapterTable(_Strict):
     review_meeting: ReviewMeeting | None = None
     payee_rule: str | None = None  # the rule naming whom fines are paid to (its param `payee`)
     formulas: tuple[str, ...] = ()
+    switches: Mapping[str, SwitchTable] = Field(default_factory=dict)  # the town's switches of this chapter
 
-    @field_validator("permit_checklists", "who_may_act")
+    @field_validator("permit_checklists", "who_may_act", "switches")
     @classmethod
     def _frozen(cls, v: Mapping[str, Any]) -> Mapping[str, Any]:
         return MappingProxyType(dict(v))
@@ -424,7 +452,11 @@ def extra_pack_dirs() -> tuple[Path, ...]:
     """The folders named by FIELDENFORCE_PACKS_PATH (os.pathsep-separated), where a town's chapter is found
     beside the shipped ones: its pack (`*.toml` with a `[pack]` table), its checklists (`inspection_*.toml`)
     and the formula modules its `[chapter]` table names."""
-    raw = os.environ.get(PACKS_PATH_ENV, "")
+    return _dirs_of(os.environ.get(PACKS_PATH_ENV, ""))
+
+
+@cache
+def _dirs_of(raw: str) -> tuple[Path, ...]:
     return tuple(Path(p).resolve() for p in raw.split(os.pathsep) if p.strip())
 
 
@@ -435,7 +467,8 @@ def shipped_dir() -> Traversable:
 def pack_files(base: Traversable) -> list[Traversable]:
     """The rule packs in a folder: every `*.toml` whose text has a `[pack]` table (the statutes and
     checklists do not); the shipped ones in their customary order first."""
-    found = [p for p in base.iterdir() if p.name.endswith(".toml") and p.name != f"{STATUTES_FILE}.toml"]
+    others = {f"{STATUTES_FILE}.toml", f"{CONVENTIONS_FILE}.toml"}
+    found = [p for p in base.iterdir() if p.name.endswith(".toml") and p.name not in others]
     rank = {f"{stem}.toml": i for i, stem in enumerate(PACK_FILES)}
     found.sort(key=lambda p: (rank.get(p.name, len(rank)), p.name))
     return [p for p in found if "[pack]" in p.read_text(encoding="utf-8").splitlines()]
@@ -475,3 +508,18 @@ def param(rule_id: str, name: str, as_of: dt.date | None = None) -> Any:
 
 def law(rule_id: str, name: str, as_of: dt.date | None = None) -> LawValue:
     return load_rulebook().law(rule_id, name, as_of)
+
+
+@cache
+def general_switches() -> Mapping[str, SwitchTable]:
+    """The town switches that are no one chapter's (conventions.toml), by key."""
+    data = tomllib.loads((shipped_dir() / f"{CONVENTIONS_FILE}.toml").read_text(encoding="utf-8"))
+    raw = data.pop("switch", {})
+    if data:
+        raise ValueError(f"{CONVENTIONS_FILE}.toml: unknown top-level keys {sorted(data)}")
+    return MappingProxyType({k: SwitchTable(**v) for k, v in raw.items()})
+
+
+def shipped_keys() -> frozenset[str]:
+    """The keys of the packs shipped with the engine (not those found in FIELDENFORCE_PACKS_PATH)."""
+    return frozenset(_book_of(()).packs)
