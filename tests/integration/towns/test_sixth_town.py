@@ -131,6 +131,11 @@ def test_sixth_town_the_compliance_deadline_comes_from_its_formula(app, client, 
     assert comply["rule_id"] == "WRENFIELD-412-COMPLY-10D"
     assert comply["latest_on"] == "2026-09-24"  # issued Mon 2026-09-14 + 10 days, a Thursday
     assert comply["citation"] == "~§ 412-4B"
+    asked = client.post("/api/v1/law/deadlines", headers=headers["agent"], json={
+        "event": "enforcement_order_issued", "chapter": CHAPTER, "on": "2026-12-15"})
+    assert asked.status_code == 200, asked.json
+    [calc] = asked.json["deadlines"]  # the deadline calculator answers the chapter's event the same way
+    assert (calc["rule_id"], calc["latest_on"]) == ("WRENFIELD-412-COMPLY-10D", "2026-12-25")
 
 
 def test_sixth_town_fines_come_from_its_schedule_as_amended_from_a_date(app, client, wrenfield):
