@@ -9,21 +9,22 @@ continue a hearing) and a majority of the members present (CARVER-136-ERC-MAJORI
 floor(present/2)+1 yes votes, abstainers count as present). The Commissions and the Planning Board have
 no quorum in these texts; their votes are counted by CONV-MAJORITY.
 
-The table is the literal text: e.g. in Carver 281 a single Commission member may issue an enforcement
-order (CARVER-281-AUTH-EO); in Gardner any member may issue a § 21D citation (GARDNER-650-CITATIONS-21D);
-§ 21D tickets under Carver 247 and 136 are issued only by the Zoning Enforcement Officer.
+The table is each pack's `[chapter.who_may_act]` (the literal text): e.g. in Carver 281 a single Commission
+member may issue an enforcement order (CARVER-281-AUTH-EO); in Gardner any member may issue a § 21D citation
+(GARDNER-650-CITATIONS-21D); § 21D tickets under Carver 247 and 136 are issued only by the Zoning
+Enforcement Officer.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
 
 from inspections.config import DEFAULT, BylawConfig
 from inspections.explain import Explanation
 from inspections.offenses import check_chapter
-from inspections.rulepack import param
+from inspections.rulepack import ChapterTable, GrantTable, load_rulebook, param
 
 
 class Role(StrEnum):
@@ -93,94 +94,61 @@ class Decision:
     flags: tuple[str, ...] = ()
 
 
-A, R = Action, Role
-_DELEGATED = ("a written delegation from the Planning Board (CARVER-247-DELEGATION-WRITTEN)",)
-_DESIGNEE_NOTE = "the ERC's designee is its enforcement officer (~§ 136-11A)"
+def _grant_of(rule_id: str, spec: GrantTable) -> Grant:
+    roles = {Role(r) for r in spec.roles}
+    if spec.roles_param:  # e.g. § 21D tickets: only the role the rule names (the Zoning Enforcement Officer)
+        roles.add(Role(param(rule_id, spec.roles_param)))
+    return Grant(rule_id, frozenset(roles), spec.member_alone, spec.body_vote, spec.quorum_exempt,
+                 spec.requires, spec.config_key, spec.note, spec.role_note)
 
 
-def _members_or_agent(rule_id: str, note: str = "", config_key: str | None = None) -> Grant:
-    return Grant(rule_id, frozenset({R.AGENT}), member_alone=True, note=note, config_key=config_key)
-
-
-def _board_or_delegated_agent(rule_id: str) -> Grant:
-    return Grant(rule_id, frozenset({R.AGENT}), requires=_DELEGATED)
-
-
-def _erc_or_designee(rule_id: str) -> Grant:
-    return Grant(rule_id, frozenset({R.DESIGNEE}), role_note=_DESIGNEE_NOTE)
-
-
-def _body_or_agent(rule_id: str) -> Grant:
-    return Grant(rule_id, frozenset({R.AGENT}))
-
-
-def _ticket_officer(rule_id: str) -> Grant:
-    """§ 21D tickets: only the role the pack names (`issuer_role`, the Zoning Enforcement Officer)."""
-    return Grant(rule_id, frozenset({R(param(rule_id, "issuer_role"))}), body_vote=False)
-
-
-_FORM_D = "issued as an enforcement order (Form D)"
-
-
-@cache
 def _table() -> dict[tuple[str, Action], Grant]:
+    """The who-may-act table: each pack's `[chapter.who_may_act]` grants, by (chapter, action)."""
     return {
-        ("CARVER-281", A.ENFORCEMENT_ORDER): _members_or_agent("CARVER-281-AUTH-EO"),
-        ("CARVER-281", A.CEASE_AND_DESIST): _members_or_agent("CARVER-281-AUTH-EO", _FORM_D),
-        ("CARVER-281", A.RESTORATION_ORDER): _members_or_agent("CARVER-281-RESTORATION-ORDER", _FORM_D),
-        ("CARVER-281", A.CITATION_21D): _members_or_agent(
-            "CARVER-281-ENF-TOOLS", config_key="carver281.noncriminal_schedule"
-        ),
-        ("CARVER-281", A.COMPLETENESS_DETERMINATION): _body_or_agent("CARVER-281-AGENT-COMPLETENESS"),
-        ("CARVER-281", A.CERTIFY_EMERGENCY): Grant("CARVER-281-EMERG-NOTICE-24H"),
-        ("CARVER-247", A.ENFORCEMENT_ORDER): _board_or_delegated_agent("CARVER-247-AUTH-ENF"),
-        ("CARVER-247", A.CEASE_AND_DESIST): _board_or_delegated_agent("CARVER-247-ORDER-CEASE-DESIST"),
-        ("CARVER-247", A.RESTORATION_ORDER): _board_or_delegated_agent("CARVER-247-ORDER-REMEDIATION"),
-        ("CARVER-247", A.CITATION_21D): _ticket_officer("CARVER-247-NONCRIM-ZEO"),
-        ("CARVER-247", A.COMPLETENESS_DETERMINATION): _board_or_delegated_agent("CARVER-247-AUTH-PB"),
-        ("CARVER-136", A.ENFORCEMENT_ORDER): _erc_or_designee("CARVER-136-AUTH"),
-        ("CARVER-136", A.CEASE_AND_DESIST): _erc_or_designee("CARVER-136-CD-ORDER"),
-        ("CARVER-136", A.RESTORATION_ORDER): _erc_or_designee("CARVER-136-RESTORATION-ORDER"),
-        ("CARVER-136", A.CITATION_21D): _ticket_officer("CARVER-136-NONCRIM-ZEO"),
-        ("CARVER-136", A.SCHEDULE_ERC_REVIEW): _erc_or_designee("CARVER-136-CD-REVIEW-7D"),
-        ("CARVER-136", A.HOLD_ERC_REVIEW): Grant("CARVER-136-CD-REVIEW-48H"),
-        ("CARVER-136", A.CONTINUE_HEARING): Grant("CARVER-136-ERC-QUORUM-4", quorum_exempt=True),
-        ("CARVER-136", A.COMPLETENESS_DETERMINATION): Grant("CARVER-136-REGS-CONTENT"),
-        ("CARVER-136", A.APPOINT_ERC_MEMBER): Grant(
-            "CARVER-136-ERC-APPOINTED-4",
-            frozenset({R.TOWN_ADMIN}),
-            body_vote=False,
-            requires=("endorsement by the Select Board",),
-        ),
-        ("UPTON-280", A.ENFORCEMENT_ORDER): _body_or_agent("UPTON-280-AUTH"),
-        ("UPTON-280", A.CEASE_AND_DESIST): _body_or_agent("UPTON-280-AUTH"),
-        ("UPTON-280", A.RESTORATION_ORDER): _body_or_agent("UPTON-280-AUTH"),
-        ("UPTON-280", A.CITATION_21D): _body_or_agent("UPTON-280-AUTH"),
-        ("UPTON-280", A.CERTIFY_EMERGENCY): _body_or_agent("UPTON-280-EMERG-CERT"),
-        ("UPTON-280", A.COMPLETENESS_DETERMINATION): Grant("UPTON-280-HEARING-21D"),
-        ("GARDNER-650", A.ENFORCEMENT_ORDER): Grant("GARDNER-650-AUTH"),
-        ("GARDNER-650", A.CEASE_AND_DESIST): Grant("GARDNER-650-AUTH"),
-        ("GARDNER-650", A.RESTORATION_ORDER): Grant("GARDNER-650-RESTORE"),
-        ("GARDNER-650", A.CITATION_21D): _members_or_agent("GARDNER-650-CITATIONS-21D"),
-        ("GARDNER-650", A.CERTIFY_EMERGENCY): _body_or_agent("GARDNER-650-EMERG-CERT-10BD"),
-        ("GARDNER-650", A.COMPLETENESS_DETERMINATION): Grant("GARDNER-650-HEARING-11D"),
+        (key, Action(action)): _grant_of(spec.rule, spec)
+        for key, pack in load_rulebook().packs.items()
+        for action, spec in pack.chapter.who_may_act.items()
     }
 
 
-GENERAL_AUTHORITY = {
-    "CARVER-281": "CARVER-281-AUTH-ISSUING",
-    "CARVER-247": "CARVER-247-AUTH-PB",
-    "CARVER-136": "CARVER-136-AUTH",
-    "UPTON-280": "UPTON-280-AUTH",
-    "GARDNER-650": "GARDNER-650-AUTH",
-}
-BODY = {
-    "CARVER-281": "the Conservation Commission",
-    "CARVER-247": "the Planning Board",
-    "CARVER-136": "the Earth Removal Committee",
-    "UPTON-280": "the Conservation Commission",
-    "GARDNER-650": "the Conservation Commission",
-}
+def _table_of(chapter: str) -> ChapterTable:
+    return load_rulebook().packs[check_chapter(chapter)].chapter
+
+
+def general_authority(chapter: str) -> str:
+    """The rule that gives the chapter's body its general power (the pack's `general_authority`)."""
+    rule_id = _table_of(chapter).general_authority
+    if rule_id is None:
+        raise ValueError(f"pack {chapter} names no general_authority in its [chapter] table")
+    return rule_id
+
+
+def body(chapter: str) -> str:
+    """The chapter's body in words ("the Conservation Commission")."""
+    table = _table_of(chapter)
+    return table.body or f"the {load_rulebook().packs[chapter].pack.enforcing_authority}"
+
+
+class _ByChapter(Mapping[str, str]):
+    """A read-only view by chapter key over the packs (kept for callers of the old module constants)."""
+
+    def __init__(self, of: Callable[[str], str]) -> None:
+        self._of = of
+
+    def __getitem__(self, chapter: str) -> str:
+        if chapter not in load_rulebook().packs:
+            raise KeyError(chapter)
+        return self._of(chapter)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(load_rulebook().packs)
+
+    def __len__(self) -> int:
+        return len(load_rulebook().packs)
+
+
+GENERAL_AUTHORITY: Mapping[str, str] = _ByChapter(general_authority)
+BODY: Mapping[str, str] = _ByChapter(body)
 
 
 def _decide(
@@ -197,11 +165,11 @@ def vote_carries(
     `seated`: the ERC members in office when some seats are vacant (None: all seven). Vacancies are flagged;
     the quorum stays four members (CARVER-136-ERC-QUORUM-4), so a Committee with empty seats still acts
     (READ-136-QUORUM-VACANCY)."""
-    if chapter != "CARVER-136":
+    if chapter != "CARVER-136":  # the ERC's own numbers, below: its pack's size, quorum and majority rules
         ok = vote.present > 0 and vote.yes >= vote.majority_needed
         return _decide(
             ok,
-            GENERAL_AUTHORITY[check_chapter(chapter)],
+            general_authority(chapter),
             f"{vote.yes} yes of {vote.present} present; CONV-MAJORITY needs {vote.majority_needed}",
         )
     members, quorum = param("CARVER-136-ERC-SIZE-7", "members"), param("CARVER-136-ERC-QUORUM-4", "quorum")
@@ -231,7 +199,7 @@ def vote_carries(
 def _grant(chapter: str, action: Action, cfg: BylawConfig) -> tuple[Grant | None, Decision | None]:
     grant = _table().get((chapter, action))
     if grant is None:
-        rule_id = GENERAL_AUTHORITY[chapter]
+        rule_id = general_authority(chapter)
         return None, _decide(
             False, rule_id, f"ch. {chapter} gives no one the power to take this action ({action})"
         )
@@ -263,12 +231,12 @@ def may_act(
         role_note = f"; {grant.role_note}" if grant.role_note else ""
         return _decide(True, grant.rule_id, f"{role} may act{note}{role_note}", grant.requires, flags)
     if role is Role.BOARD_MEMBER and grant.member_alone:
-        return _decide(True, grant.rule_id, f"any member of {BODY[chapter]} may act{note}", (), flags)
+        return _decide(True, grant.rule_id, f"any member of {body(chapter)} may act{note}", (), flags)
     if role is Role.BOARD_MEMBER and grant.body_vote:
         if vote is None:
-            return _decide(False, grant.rule_id, f"{BODY[chapter]} acts by vote; one member alone may not")
+            return _decide(False, grant.rule_id, f"{body(chapter)} acts by vote; one member alone may not")
         carried = vote_carries(chapter, vote, quorum_exempt=grant.quorum_exempt, seated=seated)
         if not carried.allowed:
             return carried
-        return _decide(True, grant.rule_id, f"{BODY[chapter]} by vote ({carried.reason}){note}", (), flags)
+        return _decide(True, grant.rule_id, f"{body(chapter)} by vote ({carried.reason}){note}", (), flags)
     return _decide(False, grant.rule_id, f"{role} is not empowered for this action under {chapter}")

@@ -17,10 +17,11 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from inspections.authority import Action, Vote, may_act
+from inspections.authority import Action, Vote, body, may_act
 from inspections.calendar import BusinessCalendar, end_of_day, within
 from inspections.config import DEFAULT, BylawConfig
 from inspections.deadlines.core import Deadline, DeadlineKind
@@ -28,16 +29,36 @@ from inspections.deadlines.day_counts import roll_if_configured
 from inspections.explain import Explanation
 from inspections.fines import AmountKind, AssessmentRow
 from inspections.offenses import OffenseDay, check_chapter
-from inspections.rulepack import law, param, statute
+from inspections.rulepack import law, load_rulebook, param, statute
 
-CITATION_RULE = {
-    "CARVER-281": "CARVER-281-ENF-TOOLS",
-    "CARVER-247": "CARVER-247-NONCRIM-ZEO",
-    "CARVER-136": "CARVER-136-NONCRIM-ZEO",
-    "UPTON-280": "UPTON-280-AUTH",
-    "GARDNER-650": "GARDNER-650-CITATIONS-21D",
-}
-NONCRIMINAL = "EXT-21D-15D"  # MGL c. 40 § 21D, held once in statutes.toml; each rule above names it
+NONCRIMINAL = "EXT-21D-15D"  # MGL c. 40 § 21D, held once in statutes.toml; each chapter's § 21D rule names it
+
+
+def citation_rule(chapter: str) -> str:
+    """The chapter's § 21D rule: the rule its pack's who-may-act grant for `citation_21d` names (e.g.
+    CARVER-247-NONCRIM-ZEO, UPTON-280-AUTH, GARDNER-650-CITATIONS-21D)."""
+    grant = load_rulebook().packs[check_chapter(chapter)].chapter.who_may_act.get("citation_21d")
+    if grant is None:
+        raise ValueError(f"pack {chapter} grants no one the power to issue a § 21D citation")
+    return grant.rule
+
+
+class _CitationRules(Mapping[str, str]):
+    """CITATION_RULE[chapter], read from the packs (kept for callers of the old constant)."""
+
+    def __getitem__(self, chapter: str) -> str:
+        if chapter not in load_rulebook().packs:
+            raise KeyError(chapter)
+        return citation_rule(chapter)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(k for k, p in load_rulebook().packs.items() if "citation_21d" in p.chapter.who_may_act)
+
+    def __len__(self) -> int:
+        return len(list(iter(self)))
+
+
+CITATION_RULE: Mapping[str, str] = _CitationRules()
 
 
 class Delivery(StrEnum):
@@ -55,12 +76,12 @@ class Payee:
 
 def payee(chapter: str) -> Payee:
     """Who the fine is paid to, as the chapter says (None where it names no one)."""
-    check_chapter(chapter)
-    if chapter == "UPTON-280":
-        name = param("UPTON-280-FINES-PAYEE", "payee")
-        why = f"fines are paid to {name}, not to the Conservation Commission"
-        return Payee(name, "UPTON-280-FINES-PAYEE", why, Explanation.of("UPTON-280-FINES-PAYEE", why))
-    rule_id = CITATION_RULE[chapter]
+    named = load_rulebook().packs[check_chapter(chapter)].chapter.payee_rule
+    if named is not None:  # e.g. UPTON-280-FINES-PAYEE: the Town of Upton
+        name = param(named, "payee")
+        why = f"fines are paid to {name}, not to {body(chapter)}"
+        return Payee(name, named, why, Explanation.of(named, why))
+    rule_id = citation_rule(chapter)
     why = "the chapter names no payee; the town's § 21D procedure sets it"
     return Payee(None, rule_id, why, Explanation.of(rule_id, why))
 
@@ -68,9 +89,11 @@ def payee(chapter: str) -> Payee:
 def procedure(chapter: str) -> tuple[str, tuple[str, ...]]:
     """The procedure the citation cites, as written, with AMB-18 for Carver's Article I / II split."""
     law = statute(NONCRIMINAL).citation
-    if chapter in ("CARVER-247", "CARVER-136"):
-        article = param(CITATION_RULE[chapter], "bylaw_article")
-        return f"{law}, and {article}, of the Town of Carver By-laws", ("AMB-18",)
+    rule_id = citation_rule(chapter)
+    if "bylaw_article" in load_rulebook().rule(rule_id).params:  # Carver 247 and 136: ch. 1 Art. II / Art. I
+        article = param(rule_id, "bylaw_article")
+        town = load_rulebook().packs[chapter].pack.town
+        return f"{law}, and {article}, of the Town of {town} By-laws", ("AMB-18",)
     return law, ()
 
 
@@ -79,7 +102,7 @@ def mailing_deadline(
 ) -> Deadline:
     """EXT-21D-15D: a mailed citation goes out within 15 days after the offense-day (CONV-WITHIN), the
     number of days being the law in force on the offense-day (its triggering event)."""
-    rule_id = CITATION_RULE[check_chapter(offense.chapter)]
+    rule_id = citation_rule(offense.chapter)
     window = law(rule_id, "mail_within_days", offense.local_date)
     days = window.value
     last = within(offense.local_date, days)
@@ -101,7 +124,7 @@ def mailing_deadline(
 def appearance_by(chapter: str, notice_on: dt.date) -> dt.date:
     """EXT-21D-15D: the notice sets an appearance no later than 21 days after the notice date (the law in
     force on the notice date)."""
-    rule_id = CITATION_RULE[check_chapter(chapter)]
+    rule_id = citation_rule(chapter)
     return within(notice_on, param(rule_id, "appearance_within_days", notice_on))
 
 

@@ -1,6 +1,8 @@
 """Town configuration switches for the bylaw engine (RULES.md §0.1 and §6 config keys).
 
-Defaults are the literal reading of the text, as in EXAMPLES.md's "default configuration". A town may
+The switches are data: the conventions' in `bylaws/conventions.toml`, a chapter's in its pack's
+`[chapter.switches]`, each with its title and one-sentence explanation. Defaults are the literal reading of
+the text, as in EXAMPLES.md's "default configuration". A town may
 override a switch within the values the catalogue allows; an unknown key or an out-of-range value is
 refused. `version` is a stable digest so an assessment can state which configuration produced it.
 """
@@ -9,10 +11,13 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from types import MappingProxyType
 from typing import Any
+
+from inspections.rulepack import RuleBook, SwitchTable, general_switches, load_rulebook, shipped_keys
 
 
 @dataclass(frozen=True)
@@ -26,69 +31,59 @@ class Switch:
     items: type | None = None  # a list's elements, a table's values (ints are never negative)
     low: float | None = None  # numbers: the least value allowed
     high: float | None = None  # numbers: the greatest value allowed
+    title: str = ""  # what a town administrator reads
+    explanation: str = ""  # one sentence
+    chapter: str | None = None  # the chapter whose pack holds it (None: conventions.toml)
+    shipped: bool = True  # held by the engine's own files (a found chapter's switch is not)
 
 
-def _s(key: str, default: Any, kind: Any, *choices: Any, nullable: bool = False, note: str = "",
-       items: type | None = None, low: float | None = None, high: float | None = None) -> Switch:
-    return Switch(key, default, kind, tuple(choices), nullable, note, items, low, high)
+_KINDS: Mapping[str, type] = MappingProxyType({"bool": bool, "int": int, "float": float, "str": str,
+                                               "list": tuple, "table": dict, "date": dt.date})
 
 
-SWITCHES: Mapping[str, Switch] = MappingProxyType({s.key: s for s in (
-    _s("atleast_clear_days", False, bool, note="CONV-ATLEAST-BEFORE, CONV-BD-BEFORE"),
-    _s("had_days_strict", False, bool, note="CONV-HAD-N-DAYS, AMB-54"),
-    _s("extra_closed_days", (), tuple, items=dt.date,
-       note="CONV-BD: ISO dates the town office is closed besides holidays"),
-    _s("roll_c4s9", False, bool, note="CONV-ROLL, AMB-51, EXT-MGL-4-9"),
-    _s("saturday_holiday_observed_friday", False, bool, note="§0.3, AMB-51"),
-    _s("eom_rule", "last_day", str, "last_day", "next_day", note="CONV-MONTHS, AMB-52"),
-    _s("dist_inclusive", True, bool, note="CONV-DIST, AMB-05"),
-    _s("increment_rounding", "ceil", str, "ceil", "floor", note="CONV-INCR, AMB-10"),
-    _s("escalation_scope", "offender", str, "offender", "offender+provision", "offender+site",
-       note="CONV-ESCALATE, AMB-16"),
-    _s("escalation_lookback_days", None, int, nullable=True, low=1, note="CONV-ESCALATE"),
-    _s("notice_date_basis", "default", str, "default", "mailing", "receipt",
-       note="CONV-NOTICE-DATE, AMB-53: which date of a notice its lead time is checked against"),
-    _s("same_time_tolerance_days", 0, int, low=0, high=30, note="CONV-SAME-TIME"),
-    _s("consult_prorata_mode", "share_of_total_cap", str, "share_of_total_cap", "cap_on_portion",
-       note="AMB-07"),
-    _s("carver281.state_fee_table", None, dict, nullable=True, items=int,
-       note="AMB-03: external DEP fee table, cents"),
-    _s("carver281.noi_hearing_days", None, int, nullable=True, low=1, note="AMB-04"),
-    _s("carver281.noncriminal_schedule", None, tuple, nullable=True, items=int,
-       note="AMB-09: cents per 1st, 2nd, 3rd+"),
-    _s("carver247.require_ms4_drainage", True, bool, note="AMB-11"),
-    _s("carver247.area_aggregation", "project_life", str, "project_life", "each_part",
-       note="AMB-12: project_life sums every phase and lot; each_part tests each on its own"),
-    _s("carver247.monthly_report_due_day", None, int, nullable=True, low=1, high=31, note="AMB-15"),
-    _s("carver247.storm_threshold_in", None, float, nullable=True, low=0.01, note="AMB-15"),
-    _s("carver247.noncriminal_3rd_amount", 300_000, int, low=0,
-       note="AMB-17: cents; $3,000 as written, flagged"),
-    _s("carver136.erc_designations", None, tuple, nullable=True, items=str,
-       note="AMB-20: the appointed seats' designations the text omits; each one unfilled is flagged"),
-    _s("carver136.sb_rep_term_years", None, int, nullable=True, low=1, note="AMB-21"),
-    _s("carver136.noncriminal_subsequent", None, int, nullable=True, low=0, note="AMB-29: cents"),
-    _s("carver136.week_basis", "calendar_week", str, "calendar_week", "seven_days", note="AMB-23"),
-    _s("carver136.report_anchor", "permit_issued", str, "permit_issued", "work_started",
-       note="AMB-24: the 90-day status reports count from the permit's issuance or the start of removal"),
-    _s("carver136.extension_months", 12, int, low=0, note="AMB-25"),
-    _s("carver136.apply_oml", True, bool, note="AMB-26, EXT-OML-48H"),
-    _s("carver136.effective_date", None, dt.date, nullable=True, note="AMB-27"),
-    _s("carver136.restoration_hearing_anchor", "request", str, "request", "order", note="AMB-30"),
-    _s("carver136.ag_notice_days", None, int, nullable=True, low=0, note="AMB-31"),
-    _s("upton280.renewal_anchor", "old_expiration", str, "old_expiration", "renewal_date", note="AMB-38"),
-    _s("upton280.majority_basis", "full_membership", str, "full_membership", "present", note="AMB-41"),
-    _s("gardner650.emergency_notice_hours", 14, int, low=0, note="AMB-42"),
-    _s("gardner650.emergency_app_days", 11, int, low=0, note="AMB-43"),
-    _s("gardner650.hearing_days", 11, int, low=0, note="AMB-43"),
-    _s("gardner650.decision_days", 11, int, low=0, note="AMB-43"),
-    _s("gardner650.hearing_notice_days", None, int, nullable=True, low=0,
-       note="GARDNER-650-NOTICE-BY-REGS: hearing-notice days set by the Commission's rules; none by default"),
-    _s("gardner650.fee_mode", "LITERAL", str, "LITERAL", "INTENT", note="AMB-45"),
-    _s("gardner650.noncriminal_schedule", None, tuple, nullable=True, items=int,
-       note="AMB-46: cents per 1st, 2nd, 3rd+"),
-    _s("gardner650.daily_offense", False, bool, note="AMB-46"),
-    _s("gardner650.nbz_structure_ban", True, bool, note="AMB-48"),
-)})
+def _switch(key: str, t: SwitchTable, chapter: str | None, shipped: bool) -> Switch:
+    default = tuple(t.default) if isinstance(t.default, list) else t.default
+    if t.kind == "float" and isinstance(default, int) and not isinstance(default, bool):
+        default = float(default)
+    items = _KINDS[t.items] if t.items else None
+    return Switch(key, default, _KINDS[t.kind], t.choices, t.nullable, t.note, items, t.low, t.high, t.title,
+                  t.explanation, chapter, shipped)
+
+
+@cache
+def _switches_of(book: RuleBook) -> Mapping[str, Switch]:
+    shipped = shipped_keys()
+    found = {k: _switch(k, t, None, True) for k, t in general_switches().items()}
+    for key, pack in book.packs.items():
+        for name, t in pack.chapter.switches.items():
+            if name in found:
+                held = found[name].chapter or "conventions.toml"
+                raise ValueError(f"pack {key}: switch {name} is also held by {held}")
+            found[name] = _switch(name, t, key, key in shipped)
+    return MappingProxyType(found)
+
+
+class _Switches(Mapping[str, Switch]):
+    """Every town switch, read from conventions.toml and the packs' `[chapter.switches]` of the book in use:
+    defaults and allowed values are data."""
+
+    def _all(self) -> Mapping[str, Switch]:
+        return _switches_of(load_rulebook())
+
+    def __getitem__(self, key: str) -> Switch:
+        return self._all()[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._all()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+SWITCHES: Mapping[str, Switch] = _Switches()
 
 
 # Switches retired by issue 22: each admitted one value and changed nothing (CONV-TZ: Massachusetts local
@@ -170,9 +165,10 @@ class BylawConfig:
         object.__setattr__(self, "overrides", MappingProxyType(checked))
 
     def __getitem__(self, key: str) -> Any:
-        if key not in SWITCHES:
+        found = _switches_of(load_rulebook()).get(key)
+        if found is None:
             raise KeyError(f"unknown setting {key!r}")
-        return self.overrides.get(key, SWITCHES[key].default)
+        return self.overrides.get(key, found.default)
 
     def with_overrides(self, **changes: Any) -> BylawConfig:
         merged = dict(self.overrides)
@@ -186,8 +182,11 @@ class BylawConfig:
     @property
     def version(self) -> str:
         """Digest of the effective settings and of which the town chose, stated on every assessment: a value
-        chosen equal to its default is a decision too (AMB-17's $3,000 confirmed is released to messages)."""
-        values = {**RETIRED, **{k: self[k] for k in SWITCHES}}
+        chosen equal to its default is a decision too (AMB-17's $3,000 confirmed is released to messages). A
+        found chapter's switch counts only once chosen: adding a town's chapter changes no other version."""
+        switches = SWITCHES
+        counted = [k for k in switches if switches[k].shipped or k in self.overrides]
+        values = {**RETIRED, **{k: self[k] for k in counted}}
         decided = {"values": {k: values[k] for k in sorted(values)}, "chosen": sorted(self.overrides)}
         blob = json.dumps(decided, default=str, sort_keys=True)
         return hashlib.sha256(blob.encode()).hexdigest()[:16]

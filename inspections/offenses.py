@@ -26,23 +26,16 @@ from inspections.config import DEFAULT, BylawConfig
 from inspections.explain import Explanation
 from inspections.rulepack import load_rulebook, param
 
+# the shipped chapters; more are found by discovery (inspections.chapters)
 CHAPTERS = ("CARVER-281", "CARVER-247", "CARVER-136", "UPTON-280", "GARDNER-650")
-DAILY_RULE = {
-    "CARVER-281": "CARVER-281-OFFENSE-DAILY",
-    "CARVER-247": "CARVER-247-OFFENSE-DAILY",
-    "CARVER-136": "CARVER-136-OFFENSE-DAILY",
-    "UPTON-280": "UPTON-280-OFFENSE-DAILY",
-}
-PER_PROVISION_RULE = {
-    "CARVER-281": "CARVER-281-OFFENSE-PER-PROVISION",
-    "UPTON-280": "UPTON-280-OFFENSE-PER-PROVISION",
-}
 GARDNER_RULE = "GARDNER-650-FINE-NOT-STATED"
 
 
 def check_chapter(chapter: str) -> str:
-    if chapter not in CHAPTERS or chapter not in load_rulebook().packs:
-        raise ValueError(f"unknown chapter {chapter!r}; expected one of {CHAPTERS}")
+    """A chapter the engine has a pack for (shipped, or found in FIELDENFORCE_PACKS_PATH)."""
+    packs = load_rulebook().packs
+    if chapter not in packs:
+        raise ValueError(f"unknown chapter {chapter!r}; expected one of {', '.join(packs)}")
     return chapter
 
 
@@ -130,15 +123,18 @@ def counting_rule(chapter: str, cfg: BylawConfig = DEFAULT) -> OffenseCounting:
         return OffenseCounting(
             chapter, daily, False, (Explanation.of(GARDNER_RULE, how, ("AMB-46",)),), ("AMB-46",)
         )
-    per_day = param(DAILY_RULE[chapter], "offenses_per_day")
+    table = load_rulebook().packs[chapter].chapter
+    daily_rule, provision_rule = table.offense_daily_rule, table.offense_per_provision_rule
+    if daily_rule is None:
+        raise ValueError(f"pack {chapter}: its [chapter] table names no offense_daily_rule")
+    per_day = param(daily_rule, "offenses_per_day")
     if per_day != 1:
-        raise ValueError(f"{DAILY_RULE[chapter]}: offenses_per_day must be 1, pack has {per_day}")
-    notes = [Explanation.of(DAILY_RULE[chapter], "one offense for each local day or part of a day")]
-    per_provision = chapter in PER_PROVISION_RULE and bool(
-        param(PER_PROVISION_RULE[chapter], "per_provision")
-    )
+        raise ValueError(f"{daily_rule}: offenses_per_day must be 1, pack has {per_day}")
+    notes = [Explanation.of(daily_rule, "one offense for each local day or part of a day")]
+    per_provision = provision_rule is not None and bool(param(provision_rule, "per_provision"))
     if per_provision:
-        notes.append(Explanation.of(PER_PROVISION_RULE[chapter], "times each provision violated"))
+        assert provision_rule is not None
+        notes.append(Explanation.of(provision_rule, "times each provision violated"))
     flags = ("AMB-01",) if chapter == "CARVER-281" else ()
     return OffenseCounting(chapter, True, per_provision, tuple(notes), flags)
 

@@ -23,14 +23,8 @@ from typing import Any
 from inspections.config import DEFAULT, BylawConfig
 from inspections.explain import Explanation
 from inspections.offenses import check_chapter
-from inspections.rulepack import LawValue, law
+from inspections.rulepack import ChapterTable, LawValue, law, load_rulebook
 
-CRIMINAL_RULE = {
-    "CARVER-281": "CARVER-281-FINE-MAX-100-DAY",
-    "CARVER-247": "CARVER-247-CRIM-MAX-100",
-    "CARVER-136": "CARVER-136-CRIM-100",
-    "UPTON-280": "UPTON-280-CRIM-MAX-300",
-}
 CRIMINAL_FLAGS = {"CARVER-136": ("AMB-08", "AMB-28")}
 CARVER_247_STEPS = ("CARVER-247-NONCRIM-1ST", "CARVER-247-NONCRIM-2ND", "CARVER-247-NONCRIM-3RDPLUS")
 CONFIGURED_ONLY = {  # chapter: (rule id, config key, AMB id, why there is no amount)
@@ -96,7 +90,10 @@ def _criminal_maximum(chapter: str, param: _Asked) -> Penalty:
     if chapter == "GARDNER-650":
         why = "ch. 650 states no fine amount (AMB-46): no criminal maximum can be computed"
         return Penalty("GARDNER-650-FINE-NOT-STATED", None, why, why, ("AMB-46",))
-    rule_id = CRIMINAL_RULE[chapter]
+    rule_id = _table(chapter).criminal_max_rule
+    if rule_id is None:
+        why = f"the pack of {chapter} names no criminal maximum"
+        return Penalty(general_rule(chapter), None, why, why)
     cents = param(rule_id, "max_cents")
     flags = CRIMINAL_FLAGS.get(chapter, ("AMB-08",))
     return Penalty(
@@ -121,17 +118,25 @@ def _noncriminal_penalty(chapter: str, sequence: int, cfg: BylawConfig, param: _
         return _carver_247(sequence, cfg, param)
     if chapter == "CARVER-136":
         return _carver_136(sequence, cfg, param)
-    if chapter == "UPTON-280":
-        schedule = param("UPTON-280-NONCRIM-SCHEDULE", "schedule_cents")
+    scheduled = _table(chapter).noncriminal_schedule_rule
+    if scheduled is not None:  # the chapter's own schedule (UPTON-280-NONCRIM-SCHEDULE: $50, $100, $300)
+        schedule = param(scheduled, "schedule_cents")
         cents = schedule[min(sequence, len(schedule)) - 1]
-        return Penalty(
-            "UPTON-280-NONCRIM-SCHEDULE",
-            cents,
-            f"violation n={sequence}: {dollars(cents)}",
-            None,
-            ("AMB-16",),
-        )
-    return _configured_only(chapter, sequence, cfg)
+        return Penalty(scheduled, cents, f"violation n={sequence}: {dollars(cents)}", None, ("AMB-16",))
+    if chapter in CONFIGURED_ONLY:
+        return _configured_only(chapter, sequence, cfg)
+    why = f"the pack of {chapter} names no noncriminal schedule"
+    return Penalty(general_rule(chapter), None, f"violation n={sequence}: no amount", why)
+
+
+def _table(chapter: str) -> ChapterTable:
+    return load_rulebook().packs[chapter].chapter
+
+
+def general_rule(chapter: str) -> str:
+    """The rule a penalty without an amount cites: the chapter's general authority, else its first rule."""
+    pack = load_rulebook().packs[chapter]
+    return pack.chapter.general_authority or next(iter(pack.rules))
 
 
 def _carver_247(sequence: int, cfg: BylawConfig, param: _Asked) -> Penalty:

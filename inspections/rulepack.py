@@ -22,6 +22,7 @@ it is unknown in `in_force_source`) and the amending votes of its history line (
 from __future__ import annotations
 
 import datetime as dt
+import os
 import tomllib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -29,6 +30,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -36,8 +39,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from inspections.errors import NotInForce
 
-PACK_FILES = ("carver_281", "carver_247", "carver_136", "upton_280", "gardner_650")
+PACK_FILES = ("carver_281", "carver_247", "carver_136", "upton_280", "gardner_650")  # the shipped order
 STATUTES_FILE = "statutes"
+CONVENTIONS_FILE = "conventions"  # the town switches that are no one chapter's
+PACKS_PATH_ENV = "FIELDENFORCE_PACKS_PATH"  # more folders of packs (os.pathsep-separated): another town
 Plain = int | float | str | bool | dt.date | list[int] | list[str] | list[float]
 
 
@@ -205,19 +210,110 @@ class PackHeader(_Strict):
         return max((v.on for v in self.amending_votes), default=None)
 
 
+RoleName = Literal["agent", "board_member", "enforcing_officer", "town_admin", "designee"]
+
+
+class GrantTable(_Strict):
+    """Who the text empowers for one enforcement action (one entry of `[chapter.who_may_act]`): the rule that
+    says so, the roles that may act alone (or `roles_param`: the rule's param naming the one role), whether
+    any single member may act, whether the body acts by vote (and may without a quorum), what the act
+    requires, and the town switch the power waits on."""
+
+    rule: str
+    roles: tuple[RoleName, ...] = ()
+    roles_param: str | None = None
+    member_alone: bool = False
+    body_vote: bool = True
+    quorum_exempt: bool = False
+    requires: tuple[str, ...] = ()
+    config_key: str | None = None
+    note: str = ""
+    role_note: str = ""
+
+
+class SwitchTable(_Strict):
+    """A town switch as data (`[chapter.switches."<key>"]` of a pack, or `[switch.<key>]` of
+    conventions.toml): the title and one-sentence explanation a town administrator reads, its kind, its
+    default (the literal reading; absent means none, which needs `nullable`), the values it allows (`choices`,
+    `low`/`high` for numbers, `items` for a list's or a table's entries) and the RULES.md ids it concerns."""
+
+    title: str = Field(min_length=3, max_length=80)
+    explanation: str = Field(min_length=10, max_length=240)
+    kind: Literal["bool", "int", "float", "str", "list", "table", "date"]
+    default: Plain | None = None
+    nullable: bool = False
+    choices: tuple[str, ...] = ()
+    items: Literal["int", "str", "date"] | None = None
+    low: float | None = None
+    high: float | None = None
+    note: str = ""
+
+    @model_validator(mode="after")
+    def _has_a_default(self) -> SwitchTable:
+        if self.default is None and not self.nullable:
+            raise ValueError("a switch without a default must be nullable (its default is none)")
+        if self.choices and self.default not in self.choices:
+            raise ValueError(f"default {self.default!r} is not one of its choices {list(self.choices)}")
+        return self
+
+
+class ReviewMeeting(_Strict):
+    """A chapter whose orders of one kind are reviewed at a meeting of the body (the ERC's review of a
+    cease-and-desist): the order kind, the quorum rule and the citation the refusal names."""
+
+    order_kind: str
+    quorum_rule: str
+    citation: str
+
+
 class ChapterTable(_Strict):
-    """What the engine asks of a chapter as data (the pack's `[chapter]` table), begun with who the offender
-    is (the permittee, or the operator doing the work, the permittee when the permit names none, by
-    `offender_rule`) and which inspection checklist each kind of permit is inspected with."""
+    """A chapter as data (the pack's `[chapter]` table): who the offender is (the permittee, or the operator
+    doing the work, the permittee when the permit names none, by `offender_rule`); which inspection checklist
+    each kind of permit is inspected with; how offenses are counted (the daily rule, the per-provision
+    rule); what one offense may cost (the criminal maximum, the noncriminal schedule); who may act and the
+    body's name; the order form and the penalty rules an order quotes; whether the engine's zone rules and
+    a property-line buffer apply; a review meeting; and the formula modules the chapter's deadlines come
+    from (dotted module names, or `.py` files beside the pack)."""
 
     offender: Literal["permittee", "operator"] = "permittee"
     offender_rule: str | None = None
     permit_checklists: Mapping[str, str] = Field(default_factory=dict)  # permit kind -> inspection template
+    body: str = ""
+    general_authority: str | None = None
+    who_may_act: Mapping[str, GrantTable] = Field(default_factory=dict)  # action -> grant
+    offense_daily_rule: str | None = None
+    offense_per_provision_rule: str | None = None
+    criminal_max_rule: str | None = None
+    noncriminal_schedule_rule: str | None = None
+    order_form: Literal["general", "form_d"] = "general"
+    order_penalty_rules: tuple[str, ...] = ()
+    zone_rules: bool = False
+    property_line_buffer: bool = False
+    review_meeting: ReviewMeeting | None = None
+    payee_rule: str | None = None  # the rule naming whom fines are paid to (its param `payee`)
+    formulas: tuple[str, ...] = ()
+    switches: Mapping[str, SwitchTable] = Field(default_factory=dict)  # the town's switches of this chapter
 
-    @field_validator("permit_checklists")
+    @field_validator("permit_checklists", "who_may_act", "switches")
     @classmethod
-    def _frozen(cls, v: Mapping[str, str]) -> Mapping[str, str]:
+    def _frozen(cls, v: Mapping[str, Any]) -> Mapping[str, Any]:
         return MappingProxyType(dict(v))
+
+    def rule_ids(self) -> list[tuple[str, str]]:
+        """Every rule the table names, with the key that names it (each must be the pack's own rule)."""
+        named = [
+            ("offender_rule", self.offender_rule),
+            ("general_authority", self.general_authority),
+            ("offense_daily_rule", self.offense_daily_rule),
+            ("offense_per_provision_rule", self.offense_per_provision_rule),
+            ("criminal_max_rule", self.criminal_max_rule),
+            ("noncriminal_schedule_rule", self.noncriminal_schedule_rule),
+            ("review_meeting.quorum_rule", self.review_meeting.quorum_rule if self.review_meeting else None),
+            ("payee_rule", self.payee_rule),
+            *((f"who_may_act.{a}.rule", g.rule) for a, g in self.who_may_act.items()),
+            *(("order_penalty_rules", r) for r in self.order_penalty_rules),
+        ]
+        return [(k, r) for k, r in named if r is not None]
 
 
 class RulePack(_Strict):
@@ -238,8 +334,9 @@ class RulePack(_Strict):
                 raise ValueError(f"pack {header.key}: rule {rid} belongs to another bylaw")
             body.setdefault("in_force_from", header.in_force_from)
             rules[rid] = Rule(id=rid, pack=header.key, **body)
-        if chapter.offender_rule is not None and chapter.offender_rule not in rules:
-            raise ValueError(f"pack {header.key}: offender_rule {chapter.offender_rule} is not its rule")
+        for where, rid in chapter.rule_ids():
+            if rid not in rules:
+                raise ValueError(f"pack {header.key}: [chapter] {where} names {rid}, which is not its rule")
         return cls(pack=header, chapter=chapter, rules=MappingProxyType(rules))
 
 
@@ -247,8 +344,14 @@ class RuleBook:
     """All five packs and the state statutes; `rule(id)` finds any bylaw rule by its RULES.md id,
     `statute(id)` any EXT- rule. Iterating and `len` cover the bylaw rules only."""
 
-    def __init__(self, packs: Mapping[str, RulePack], statutes: StatutePack | None = None) -> None:
+    def __init__(
+        self,
+        packs: Mapping[str, RulePack],
+        statutes: StatutePack | None = None,
+        origin: Mapping[str, str] | None = None,
+    ) -> None:
         self.packs = MappingProxyType(dict(packs))
+        self.origin = MappingProxyType(dict(origin or {}))  # pack key -> the file it was read from
         self.statutes = MappingProxyType(dict(statutes.statutes) if statutes else {})
         self._rules = {rid: r for p in packs.values() for rid, r in p.rules.items()}
         for r in self._rules.values():
@@ -263,16 +366,18 @@ class RuleBook:
                 raise ValueError(f"rule {r.id} copies {copied} of statute {sid}: refer to it instead")
 
     def amended_by(self, *packs: RulePack, statutes: StatutePack | None = None) -> RuleBook:
-        """This book with amendments: each pack's rules (and header) replace those of the same ids, a new
-        pack key adds a chapter, and `statutes` replace the statutes of the same ids."""
+        """This book with amendments: each pack's rules (and header, and `[chapter]` table when it has one)
+        replace those of the same ids, a new pack key adds a chapter, and `statutes` replace the statutes of
+        the same ids."""
         merged = dict(self.packs)
         for p in packs:
             old = merged.get(p.pack.key)
             rules = {**(old.rules if old else {}), **p.rules}
-            merged[p.pack.key] = RulePack(pack=p.pack, chapter=p.chapter, rules=MappingProxyType(rules))
+            table = old.chapter if old is not None and p.chapter == ChapterTable() else p.chapter
+            merged[p.pack.key] = RulePack(pack=p.pack, chapter=table, rules=MappingProxyType(rules))
         laws = {**self.statutes, **(statutes.statutes if statutes else {})}
         base = statutes or StatutePack(title="", jurisdiction="", source="", in_force_source="", statutes={})
-        return RuleBook(merged, base.model_copy(update={"statutes": MappingProxyType(laws)}))
+        return RuleBook(merged, base.model_copy(update={"statutes": MappingProxyType(laws)}), self.origin)
 
     def rule(self, rule_id: str) -> Rule:
         try:
@@ -343,15 +448,50 @@ def load_rulebook() -> RuleBook:
     return book if book is not None else shipped_rulebook()
 
 
+def extra_pack_dirs() -> tuple[Path, ...]:
+    """The folders named by FIELDENFORCE_PACKS_PATH (os.pathsep-separated), where a town's chapter is found
+    beside the shipped ones: its pack (`*.toml` with a `[pack]` table), its checklists (`inspection_*.toml`)
+    and the formula modules its `[chapter]` table names."""
+    return _dirs_of(os.environ.get(PACKS_PATH_ENV, ""))
+
+
 @cache
+def _dirs_of(raw: str) -> tuple[Path, ...]:
+    return tuple(Path(p).resolve() for p in raw.split(os.pathsep) if p.strip())
+
+
+def shipped_dir() -> Traversable:
+    return resources.files("inspections") / "bylaws"
+
+
+def pack_files(base: Traversable) -> list[Traversable]:
+    """The rule packs in a folder: every `*.toml` whose text has a `[pack]` table (the statutes and
+    checklists do not); the shipped ones in their customary order first."""
+    others = {f"{STATUTES_FILE}.toml", f"{CONVENTIONS_FILE}.toml"}
+    found = [p for p in base.iterdir() if p.name.endswith(".toml") and p.name not in others]
+    rank = {f"{stem}.toml": i for i, stem in enumerate(PACK_FILES)}
+    found.sort(key=lambda p: (rank.get(p.name, len(rank)), p.name))
+    return [p for p in found if "[pack]" in p.read_text(encoding="utf-8").splitlines()]
+
+
 def shipped_rulebook() -> RuleBook:
-    """The packs shipped with this package, validated (cached: packs are immutable)."""
-    base = resources.files("inspections") / "bylaws"
-    packs = {}
-    for stem in PACK_FILES:
-        pack = parse_pack((base / f"{stem}.toml").read_text(encoding="utf-8"))
-        packs[pack.pack.key] = pack
-    return RuleBook(packs, parse_statutes((base / f"{STATUTES_FILE}.toml").read_text(encoding="utf-8")))
+    """The packs found (shipped with this package, and in the FIELDENFORCE_PACKS_PATH folders), validated
+    (cached for each set of folders: packs are immutable)."""
+    return _book_of(extra_pack_dirs())
+
+
+@cache
+def _book_of(extra: tuple[Path, ...]) -> RuleBook:
+    packs: dict[str, RulePack] = {}
+    origin: dict[str, str] = {}
+    for base in (shipped_dir(), *extra):
+        for f in pack_files(base):
+            pack = parse_pack(f.read_text(encoding="utf-8"))
+            if pack.pack.key in packs:
+                raise ValueError(f"{f}: pack {pack.pack.key} is also in {origin[pack.pack.key]}")
+            packs[pack.pack.key], origin[pack.pack.key] = pack, str(f)
+    statutes = parse_statutes((shipped_dir() / f"{STATUTES_FILE}.toml").read_text(encoding="utf-8"))
+    return RuleBook(packs, statutes, origin=origin)
 
 
 def rule(rule_id: str) -> Rule:
@@ -368,3 +508,18 @@ def param(rule_id: str, name: str, as_of: dt.date | None = None) -> Any:
 
 def law(rule_id: str, name: str, as_of: dt.date | None = None) -> LawValue:
     return load_rulebook().law(rule_id, name, as_of)
+
+
+@cache
+def general_switches() -> Mapping[str, SwitchTable]:
+    """The town switches that are no one chapter's (conventions.toml), by key."""
+    data = tomllib.loads((shipped_dir() / f"{CONVENTIONS_FILE}.toml").read_text(encoding="utf-8"))
+    raw = data.pop("switch", {})
+    if data:
+        raise ValueError(f"{CONVENTIONS_FILE}.toml: unknown top-level keys {sorted(data)}")
+    return MappingProxyType({k: SwitchTable(**v) for k, v in raw.items()})
+
+
+def shipped_keys() -> frozenset[str]:
+    """The keys of the packs shipped with the engine (not those found in FIELDENFORCE_PACKS_PATH)."""
+    return frozenset(_book_of(()).packs)

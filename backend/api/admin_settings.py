@@ -30,6 +30,10 @@ class SettingOut(Schema):
     choices = List(Raw())
     nullable = Boolean()
     note = String(metadata={"description": "what it decides: convention and ambiguity ids of RULES.md"})
+    title = String(allow_none=True, metadata={"description": "engine switches: its plain title (its pack)"})
+    explanation = String(allow_none=True,
+                         metadata={"description": "engine switches: what it decides, in one sentence"})
+    chapter = String(allow_none=True, metadata={"description": "engine switches: the pack holding it"})
     minimum = Raw(allow_none=True, metadata={"description": "numbers: the least value allowed"})
     maximum = Raw(allow_none=True, metadata={"description": "numbers: the greatest value allowed"})
 

@@ -7,6 +7,7 @@ from apiflask.validators import Length, OneOf, Range
 from marshmallow import ValidationError, validates_schema
 
 from backend.api.bounds import Observed, ObservedDay, Scheduled
+from backend.api.chapter_keys import KnownChapter
 from backend.models.field import ENTRY_BASES
 from backend.services.entry_basis import entry_basis_problem
 
@@ -99,8 +100,7 @@ class ViolationIn(Schema):
     inspection_id = UUID(load_default=None)
     permit_id = UUID(load_default=None)
     offender_id = UUID(load_default=None)
-    chapter = String(required=True, validate=OneOf(("CARVER-281", "CARVER-247", "CARVER-136", "UPTON-280",
-                                                    "GARDNER-650")))
+    chapter = String(required=True, validate=KnownChapter())
     provision = String(required=True, validate=Length(1, 80),
                        metadata={"description": "a RULES.md id, or permit:<number>:<condition id>"})
     description = String(required=True, validate=Length(1, 4000))
@@ -162,8 +162,7 @@ class OrderIn(Schema):
     site_id = UUID(required=True)
     kind = String(required=True,
                   validate=OneOf(("cease_and_desist", "restoration_order", "enforcement_order")))
-    chapter = String(required=True, validate=OneOf(("CARVER-281", "CARVER-247", "CARVER-136", "UPTON-280",
-                                                    "GARDNER-650")))
+    chapter = String(required=True, validate=KnownChapter())
     violation_ids = List(UUID(), required=True, validate=Length(1, 100))
     text = String(validate=Length(0, 20000), load_default="")
     fine_path = String(validate=OneOf(("criminal", "noncriminal")), load_default=None)

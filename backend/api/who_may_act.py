@@ -23,6 +23,7 @@ from flask import current_app, request
 from backend.security import get_in_town, is_public, principal
 from backend.services.authorisation import authorise as authorise_action
 from backend.services.authorisation import refuse_unless_possible
+from inspections import api
 from inspections.authority import Action
 
 RESPONSES = {403: "your role, or the bylaw's who-may-act table, does not let you (before the body is read)"}
@@ -114,5 +115,7 @@ def citations_of_order(_order: Any, _body: dict[str, Any]) -> Action:
 
 
 def scheduling_review(order: Any, _body: dict[str, Any]) -> Action | None:
-    """Only the ERC's cease-and-desist has a review meeting; the service refuses the others."""
-    return Action.SCHEDULE_ERC_REVIEW if order.chapter == "CARVER-136" else None
+    """Only a chapter whose pack gives its orders a review meeting (the ERC's cease-and-desist) has one; the
+    service refuses the others."""
+    reviewed = api.call("chapter", {"chapter": order.chapter})["review_meeting"] is not None
+    return Action.SCHEDULE_ERC_REVIEW if reviewed else None

@@ -10,7 +10,6 @@ from marshmallow import ValidationError, validates_schema
 from backend.api.bounds import Scheduled
 from backend.models.towns import AUTHORITY_KINDS
 
-CHAPTERS = ("CARVER-281", "CARVER-247", "CARVER-136", "UPTON-280", "GARDNER-650")
 REASON = Length(3, 2000)
 
 

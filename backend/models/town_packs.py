@@ -20,6 +20,6 @@ class TownPack(Audited, db.Model):  # type: ignore[name-defined]  # flask_sqlalc
     __table_args__ = (UniqueConstraint("town_id", "pack"),)
     id: Mapped[uuid.UUID] = uuid_pk()
     town_id: Mapped[uuid.UUID] = town_fk()
-    pack: Mapped[str] = mapped_column(String(40))  # a rule pack's key, e.g. CARVER-247
+    pack: Mapped[str] = mapped_column(String(40))  # a rule pack's key (the engine lists them)
     active: Mapped[bool] = mapped_column(Boolean, default=True)
     adopted_at: Mapped[dt.datetime] = created_at()

@@ -50,3 +50,4 @@ class OrderDocument:
     penalty_lines: tuple[str, ...] = ()
     signatories: tuple[str, ...] = ()
     created_at: dt.datetime = field(default=dt.datetime(2000, 1, 1, tzinfo=dt.UTC))
+    form: str = "general"  # the layout the chapter's pack names (`order_form`): "general" or "form_d"

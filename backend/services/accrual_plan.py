@@ -74,7 +74,8 @@ class Context:
     mail_by: dict[tuple[str, dt.date], dt.date | None] = field(default_factory=dict)
     versions: dict[str, str] = field(default_factory=dict)
     counting: dict[str, OffenseCounting] = field(default_factory=dict)
-    penalties: dict[tuple[str, Track], dict[int | None, Penalty]] = field(default_factory=dict)
+    penalties: dict[tuple[str, Track], dict[tuple[int | None, dt.date], Penalty]] = field(
+        default_factory=dict)
     offenders_due: int = 0  # in the town, this run
     done: int = 0  # offenders committed so far (progress in the log)
     catch_up_max: int = 60  # a violation with more unrecorded days waits for staff (a bad date?)
@@ -97,20 +98,23 @@ class Context:
             how = self.counting[chapter] = counting_rule(chapter, self.cfg)
         return how
 
-    def amounts(self, chapter: str, track: Track) -> dict[int | None, Penalty]:
-        """The penalties found so far in `chapter` on `track`, by sequence number (criminal: None)."""
+    def amounts(self, chapter: str, track: Track) -> dict[tuple[int | None, dt.date], Penalty]:
+        """The penalties found so far in `chapter` on `track`, by (sequence number (criminal: None),
+        offense-day)."""
         found = self.penalties.get((chapter, track))
         if found is None:
             found = self.penalties[(chapter, track)] = {}
         return found
 
-    def penalty(self, chapter: str, track: Track, sequence: int | None) -> Penalty:
-        """The engine's amount for a unit (noncriminal: its sequence number's; criminal: the maximum)."""
+    def penalty(self, chapter: str, track: Track, sequence: int | None, day: dt.date) -> Penalty:
+        """The engine's amount for a unit (noncriminal: its sequence number's; criminal: the maximum), under
+        the law in force on its offense-day (a dated amendment prices the days from its date)."""
         amounts = self.amounts(chapter, track)
-        if sequence not in amounts:
-            amounts[sequence] = (criminal_maximum(chapter) if track is Track.CRIMINAL
-                                 else noncriminal_penalty(chapter, sequence or 0, self.cfg))
-        return amounts[sequence]
+        if (sequence, day) not in amounts:
+            amounts[(sequence, day)] = (
+                criminal_maximum(chapter, as_of=day) if track is Track.CRIMINAL
+                else noncriminal_penalty(chapter, sequence or 0, self.cfg, as_of=day))
+        return amounts[(sequence, day)]
 
 
 # an offense unit: accrual_load's list [DAY, ENGINE_ID, PROVISION, OFFENSE_DAY, FACT, STORED, SEQUENCE]
@@ -280,7 +284,7 @@ def _diff(ctx: Context, plan: Plan, offender: str, chapter: str, track: Track, o
     changes: list[tuple[Unit_, Penalty | None, tuple[Any, ...] | None]] = []
     for u in on:
         sequence = u[SEQUENCE] if noncriminal else None
-        penalty = amounts.get(sequence) or ctx.penalty(chapter, track, sequence)
+        penalty = amounts.get((sequence, u[DAY])) or ctx.penalty(chapter, track, sequence, u[DAY])
         rows = u[STORED]
         row = rows.get(path) if rows is not None else None
         if row is None or row[S_AMOUNT] != penalty.amount_cents:

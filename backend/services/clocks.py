@@ -1,6 +1,6 @@
 """Bylaw clocks and deadlines as `Deadline` rows.
 
-A clocked checklist fail (stabilization, CARVER-247-STABILIZE-14D) starts a clock: one Deadline row whose
+A clocked checklist fail (e.g. the 14-day stabilization of ch. 247) starts a clock: one Deadline row whose
 subject is the failing checklist answer, due on the engine's date. A later pass of the same item at the same
 site stops it (`met`). `expire_clocks(as_of)` (a daily job, safe to repeat) marks clocks whose last day has
 passed as `missed` and opens their violation from the day after the last day (EXAMPLES S30).

@@ -21,15 +21,28 @@ from backend.security import Principal
 from backend.services import notify, orders
 from backend.services.authorisation import authorise
 from backend.services.bylaw_config import config_for
+from backend.services.orders import KIND_TEXT
+from inspections import api
 from inspections.authority import Action, Vote, vote_carries
 from inspections.deadlines import erc_review
 from inspections.deadlines.day_counts import fmt_at
 from inspections.errors import Conflict, Invalid
 from inspections.rulepack import param, rule
 
-CHAPTER = "CARVER-136"
 FUTURE_SLACK = dt.timedelta(minutes=5)  # device clocks drift; a later time is not "held"
-QUORUM_RULE = "CARVER-136-ERC-QUORUM-4"
+
+
+def review_of(chapter: str) -> dict[str, Any] | None:
+    """The review meeting the chapter's pack gives its orders (order kind, quorum rule, citation), if any."""
+    found: dict[str, Any] | None = api.call("chapter", {"chapter": chapter})["review_meeting"]
+    return found
+
+
+def quorum_rule(order: EnforcementOrder) -> str:
+    """The rule that sets the quorum of the body reviewing `order` (the ERC's four of seven)."""
+    review = review_of(order.chapter)
+    assert review is not None, "only a reviewed order has a meeting"
+    return str(review["quorum_rule"])
 
 
 def binding_text(binding: erc_review.EarliestBinding) -> str:
@@ -117,8 +130,13 @@ def _check_time(
 
 
 def _reviewable(order: EnforcementOrder) -> None:
-    if (order.chapter, order.kind) != (CHAPTER, "cease_and_desist"):
-        raise Conflict("a review meeting belongs to a CARVER-136 cease-and-desist order (~§ 136-9)")
+    review = review_of(order.chapter)
+    if review is None or review["order_kind"] != order.kind:
+        reviewed = [(c["key"], c["review_meeting"]) for c in api.call("chapters", {})["chapters"]
+                    if c["review_meeting"]]
+        which = "; ".join(f"a {k} {KIND_TEXT.get(r['order_kind'], r['order_kind'])} ({r['citation']})"
+                          for k, r in reviewed)
+        raise Conflict(f"a review meeting belongs to {which or 'no order'}")
     if order.status != "issued":
         raise Conflict(f"only an issued order is reviewed; this one is {order.status}", state=order.status)
 
@@ -130,7 +148,7 @@ def schedule(who: Principal, order: EnforcementOrder, data: dict[str, Any]) -> M
     )
     if busy is not None:
         raise Conflict(f"meeting {busy.id} is already scheduled for this order; cancel it first")
-    auth = authorise(who, CHAPTER, Action.SCHEDULE_ERC_REVIEW, data.get("authorization"))
+    auth = authorise(who, order.chapter, Action.SCHEDULE_ERC_REVIEW, data.get("authorization"))
     window = window_for(order, data["operator_notified_at"], data.get("posted_at"))
     meeting = Meeting(
         town_id=order.town_id,
@@ -162,7 +180,7 @@ def _announce(order: EnforcementOrder, meeting: Meeting) -> None:
     )
     notify.alert_board(
         order.town_id,
-        CHAPTER,
+        order.chapter,
         "review_meeting_scheduled",
         text,
         f"meeting-scheduled:{meeting.id}",
@@ -170,13 +188,15 @@ def _announce(order: EnforcementOrder, meeting: Meeting) -> None:
     )
 
 
-def _votes(raw: list[dict[str, Any]], present_names: list[str]) -> list[dict[str, Any]]:
+def _votes(
+    order: EnforcementOrder, raw: list[dict[str, Any]], present_names: list[str]
+) -> list[dict[str, Any]]:
     out = []
     for i, v in enumerate(raw):
         vote = Vote(yes=v["yes"], no=v["no"], abstain=v["abstain"])
         if present_names and vote.present > len(present_names):
             _bad("votes", f"vote {i + 1}: {vote.present} voted but {len(present_names)} members are present")
-        carried = vote_carries(CHAPTER, vote)
+        carried = vote_carries(order.chapter, vote)
         out.append(
             {
                 "motion": v["motion"],
@@ -192,14 +212,15 @@ def _votes(raw: list[dict[str, Any]], present_names: list[str]) -> list[dict[str
     return out
 
 
-def _attendance(names: list[str]) -> dict[str, Any]:
-    quorum = param(QUORUM_RULE, "quorum")
+def _attendance(order: EnforcementOrder, names: list[str]) -> dict[str, Any]:
+    rule_id = quorum_rule(order)
+    quorum = param(rule_id, "quorum")
     return {
         "members_present": names,
         "count": len(names),
         "quorum": quorum,
         "quorum_met": len(names) >= quorum,
-        "rule_id": QUORUM_RULE,
+        "rule_id": rule_id,
     }
 
 
@@ -215,11 +236,11 @@ def record(who: Principal, meeting: Meeting, data: dict[str, Any]) -> Meeting:
     notified = data.get("operator_notified_at") or meeting.operator_notified_at
     assert notified is not None
     window = window_for(order, notified, posted)
-    votes = _votes(data["votes"], data["members_present"])
+    votes = _votes(order, data["votes"], data["members_present"])
     in_window = _check_time(meeting, window, data["held_at"], "record", data.get("override_reason"))
     meeting.posted_at, meeting.operator_notified_at, meeting.votes = posted, notified, votes
     meeting.held_at, meeting.status, meeting.recorded_by = data["held_at"], "held", who.user.id
-    meeting.attendance = _attendance(data["members_present"])
+    meeting.attendance = _attendance(order, data["members_present"])
     meeting.window = window_record(window)
     row = orders.set_review_window(order, window)
     row.status, row.met_at = ("met" if in_window else "missed"), data["held_at"]

@@ -11,17 +11,11 @@ from backend.models import Deadline, EnforcementOrder, Party, Permit, Site, Town
 from backend.pdf import DeadlineLine, OrderDocument, ViolationLine, render
 from backend.services import notify
 from backend.services.orders import KIND_TEXT, ORDER_SUBJECT, parties_to_tell
+from inspections import api
 from inspections.calendar import local_date
 from inspections.deadlines.day_counts import fmt, fmt_at
 from inspections.rulepack import load_rulebook
 
-PENALTY_RULES = {
-    "CARVER-281": (
-        "CARVER-281-FINE-MAX-100-DAY",
-        "CARVER-281-OFFENSE-DAILY",
-        "CARVER-281-OFFENSE-PER-PROVISION",
-    )
-}
 SERVICE_TEXT = {"certified_mail": "certified mail", "hand_delivery": "hand delivery", "posting": "posting"}
 
 
@@ -96,7 +90,7 @@ def _penalties(chapter: str) -> tuple[str, ...]:
     book = load_rulebook()
     return tuple(
         f'{r.summary} ({r.citation}): "{r.quote}"'
-        for r in (book.rule(rid) for rid in PENALTY_RULES.get(chapter, ()))
+        for r in (book.rule(rid) for rid in api.call("chapter", {"chapter": chapter})["order_penalty_rules"])
     )
 
 
@@ -132,6 +126,7 @@ def document_for(order: EnforcementOrder) -> OrderDocument:
         service=_service(order),
         penalty_lines=_penalties(order.chapter),
         created_at=order.issued_at or order.created_at or dt.datetime(2000, 1, 1, tzinfo=dt.UTC),
+        form=api.call("chapter", {"chapter": order.chapter})["order_form"],
     )
 
 

@@ -1,8 +1,9 @@
 """Issuing and serving orders: authorised from the who-may-act table, deadlines stored, people told.
 
 On issue: the authorization record (role, rule, vote or designation) goes on the order; the engine's deadlines
-for the order become Deadline rows (a CARVER-136 cease-and-desist: cease at once, and the review-meeting
-window, provisional until the meeting is posted and the operator notified); a Slack alert goes to the board
+for the order become Deadline rows, from the formula the chapter's pack names (the ERC's cease-and-desist:
+cease at once, and the review-meeting window, provisional until the meeting is posted and the operator
+notified); a Slack alert goes to the board
 and a courtesy SMS to each consenting operator/permittee party. The SMS never replaces legal service.
 """
 
@@ -25,7 +26,8 @@ from backend.services.clocks import store_deadline, update_deadline
 from backend.services.states import ORDER_STATES
 from backend.sms import messages as sms_messages
 from inspections.calendar import local_date
-from inspections.deadlines import carver_136_orders, carver_247, erc_review
+from inspections.chapters import OrderFacts, chapter
+from inspections.deadlines import erc_review
 from inspections.deadlines.core import Deadline as EngineDeadline
 from inspections.deadlines.day_counts import fmt_at
 
@@ -55,26 +57,21 @@ def issue_order(who: Principal, order: EnforcementOrder, data: dict[str, Any]) -
 
 def issue_deadlines(order: EnforcementOrder) -> list[EngineDeadline]:
     assert order.issued_at is not None
-    at, cfg = order.issued_at, config_for(order.town_id)
-    if (order.chapter, order.kind) == ("CARVER-136", "cease_and_desist"):
-        posted = at if cfg["carver136.apply_oml"] else None
-        return erc_review.deadlines_for_cease_and_desist(at, at, posted, cfg=cfg)
-    if (order.chapter, order.kind) == ("CARVER-247", "cease_and_desist"):
-        return carver_247.deadlines_for_cease_and_desist(at)
-    return []
+    facts = OrderFacts(order.issued_at, cfg=config_for(order.town_id))
+    return chapter(order.chapter).order_deadlines(order.kind, facts)
 
 
 def after_service(order: EnforcementOrder) -> None:
-    """A CARVER-136 restoration order: the hearing-request window runs from its receipt (service date)."""
-    if (order.chapter, order.kind) != ("CARVER-136", "restoration_order") or order.served_at is None:
+    """An order whose chapter has a formula for its service (the ERC's restoration order: the
+    hearing-request window runs from its receipt, the service date)."""
+    under = chapter(order.chapter)
+    if order.served_at is None or not under.has_order_formula(order.kind, "served"):
         return
     assert order.issued_at is not None
     received = order.service_detail.get("received_on") if order.service_detail else None
     received_on = local_date(order.served_at) if not isinstance(received, str) else _date_or(received, order)
-    cfg = config_for(order.town_id)
-    for d in carver_136_orders.deadlines_for_restoration_order(
-        local_date(order.issued_at), received_on, cfg=cfg
-    ):
+    facts = OrderFacts(order.issued_at, order.served_at, received_on, config_for(order.town_id))
+    for d in under.order_deadlines(order.kind, facts, "served"):
         if _order_deadline(order.id, d.rule_id, d.label) is None:
             store_deadline(order.town_id, order.site_id, ORDER_SUBJECT, order.id, d)
 

@@ -11,13 +11,13 @@ from backend.extensions import db
 from backend.models import Authority, Inspection, Photo, Site, Town
 from backend.services.fine_config import town_config
 from backend.services.zones import wetlands_bylaw
+from inspections import api
 from inspections.resource_areas import validate_collection
 from inspections.site_lines import Line, Measurement, buffer_lines, measure
 
 PROVENANCE_WORDS = {"exif": "position from the photo's own data",
                     "device": "position from the phone at capture",
                     "manual": "position entered by hand", "none": "no position"}
-EARTH_REMOVAL = "CARVER-136"
 
 
 def lines_of(site: Site) -> list[Line]:
@@ -26,7 +26,8 @@ def lines_of(site: Site) -> list[Line]:
                 for c in (a.chapters or [])]
     bylaw = wetlands_bylaw(town, chapters)
     areas = validate_collection(site.resource_areas or {}).areas
-    earth_removal = any(p.active and p.chapter == EARTH_REMOVAL for p in site.permits)
+    buffered = {c["key"] for c in api.call("chapters", {})["chapters"] if c["property_line_buffer"]}
+    earth_removal = any(p.active and p.chapter in buffered for p in site.permits)
     return buffer_lines(areas, [bylaw] if bylaw else [], assessed_on=now().date(), config=town_config(town),
                         parcel=site.boundary, property_line_buffer=earth_removal)
 

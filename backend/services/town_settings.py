@@ -110,10 +110,12 @@ def catalogue(town: Town) -> list[dict[str, Any]]:
     out = [{"key": s.key, "scope": "bylaw engine", "value": _jsonable(cfg[s.key]),
             "default": _jsonable(s.default), "set": s.key in stored, "kind": _kind_name(s.kind),
             "choices": list(s.choices), "nullable": s.nullable, "note": s.note, "minimum": s.low,
-            "maximum": s.high} for s in SWITCHES.values()]
+            "maximum": s.high, "title": s.title, "explanation": s.explanation, "chapter": s.chapter}
+           for s in SWITCHES.values()]
     out += [{"key": key, "scope": "app", "value": stored.get(key, a.default), "default": a.default,
              "set": key in stored, "kind": _kind_name(a.kind), "choices": [], "nullable": a.default is None,
-             "note": a.note, "minimum": a.low, "maximum": a.high} for key, a in APP_SETTINGS.items()]
+             "note": a.note, "minimum": a.low, "maximum": a.high, "title": None, "explanation": None,
+             "chapter": None} for key, a in APP_SETTINGS.items()]
     return sorted(out, key=lambda row: (row["scope"] != "bylaw engine", row["key"]))
 
 

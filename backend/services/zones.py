@@ -6,17 +6,17 @@ from typing import Any
 
 from backend.models import Site, Town
 from backend.services.fine_config import town_config
+from inspections import api
 from inspections.distance import metres_to_feet
 from inspections.resource_areas import validate_collection
 from inspections.zone_rules import Bylaw
 from inspections.zones import Location, ResultKind, classify
 
-WETLANDS_BYLAW = {"CARVER-281": Bylaw.CARVER_281, "UPTON-280": Bylaw.UPTON_280,
-                  "GARDNER-650": Bylaw.GARDNER_650}
-
 
 def wetlands_bylaw(town: Town, chapters: list[str]) -> Bylaw | None:
-    return next((WETLANDS_BYLAW[c] for c in chapters if c in WETLANDS_BYLAW), None)
+    """The first of the town's chapters the engine's wetlands zones apply to (its pack says `zone_rules`)."""
+    zoned = {c["key"] for c in api.call("chapters", {})["chapters"] if c["zone_rules"]}
+    return next((Bylaw(c) for c in chapters if c in zoned), None)
 
 
 def zone_at(town: Town, chapters: list[str], site: Site, lat: float, lon: float, accuracy_m: float | None,

@@ -168,7 +168,7 @@ def review_notice(meeting: Meeting, reminder: bool = False) -> ReviewNotice:
     order = need(db.session.get(EnforcementOrder, meeting.order_id), "order")
     town, site = town_and_site(order)
     reasons = "; ".join(str(f.get("reason")) for f in meeting.flags or [] if f.get("reason"))
-    quorum_rule = meetings.QUORUM_RULE
+    quorum_rule = meetings.quorum_rule(order)
     return ReviewNotice(
         order_id=str(order.id), meeting_id=str(meeting.id), town=town.name, tz=town.tz,
         rule=rule_ref(erc_review.WITHIN_7D), site=site_ref(site), operator=operator_of(order),

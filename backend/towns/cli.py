@@ -29,7 +29,7 @@ towns_cli = AppGroup("towns", help="Towns: create one, list them, show what one 
 @click.argument("slug")
 @click.option("--name", required=True, help='the town as it signs its notices, e.g. "Town of Carver"')
 @click.option("--pack", "packs", multiple=True, required=True,
-              help="a chapter the town adopts (repeat), e.g. --pack CARVER-281 --pack CARVER-136")
+              help="a chapter the town adopts (repeat), one of the keys `flask towns packs` lists")
 @click.option("--tz", default="America/New_York", show_default=True, help="IANA time zone of the town")
 @click.option("--contact-phone", default=None, help="the number an SMS HELP reply gives permittees")
 def add_command(slug: str, name: str, packs: tuple[str, ...], tz: str, contact_phone: str | None) -> None:

@@ -19,7 +19,10 @@ Operations, by group (each documented by its input and output models; POST /api/
 - zones and places: zone, resource-area, abutter, copies;
 - thresholds and definitions: threshold, definition;
 - filings and exemptions: exemption, completeness, permit-checklist, checklist-evaluation, rule, readings,
-  packs (the rule packs a town may adopt, each with the board that enforces it).
+  packs (the rule packs a town may adopt, each with the board that enforces it);
+- chapters (found by discovery, `inspections.chapters`): chapters, chapter (one chapter as data: its body,
+  offender, order form, the actions it empowers, zones, review meeting), order-deadlines (the deadlines an
+  order starts when issued or served, from its chapter's formula module).
 
 A missing or malformed input raises `InputError` naming each field (HTTP: 422); the engine never invents a
 fact it was not given. Today's engine modules stay importable where they are; this facade only adds a way in.
@@ -35,6 +38,7 @@ from inspections.api import (  # noqa: F401  (each module registers its operatio
     events_carver_136,
     events_wetlands,
     ops_bodies,
+    ops_chapters,
     ops_checklists,
     ops_checks,
     ops_deadlines,

@@ -19,8 +19,10 @@ from pydantic import Field
 
 from inspections.api.registry import Chapter, Day, Feet, In, InputError, Instant
 from inspections.calendar import BusinessCalendar, local_date
+from inspections.chapters import chapters
 from inspections.config import BylawConfig
 from inspections.deadlines.core import Deadline
+from inspections.rulepack import shipped_keys
 
 DayList = list[Day]
 
@@ -122,14 +124,19 @@ class EventSpec:
             raise InputError({**missing, **extra})
 
 
-SPECS: dict[tuple[str, str], EventSpec] = {}
+SPECS: dict[tuple[str, str], EventSpec] = {}  # the shipped chapters' events
+FOUND: dict[tuple[str, str], EventSpec] = {}  # the events of chapters found in FIELDENFORCE_PACKS_PATH
 
 
 def event(
     name: str, chapter: str, summary: str, needs: tuple[str, ...] = (), optional: tuple[str, ...] = ()
 ) -> Callable[[Run], Run]:
+    """Register the deadlines an event starts under a chapter (a found chapter's formula module calls it
+    too: its events are answered while its pack is found)."""
+
     def register(run: Run) -> Run:
-        SPECS[(name, chapter)] = EventSpec(name, chapter, summary, needs, optional, run)
+        into = SPECS if chapter in shipped_keys() else FOUND
+        into[(name, chapter)] = EventSpec(name, chapter, summary, needs, optional, run)
         return run
 
     return register
@@ -147,6 +154,13 @@ def day(facts: EventFacts) -> dt.date:
     return facts.on if facts.on is not None else local_date(facts.at)  # type: ignore[arg-type]
 
 
+def live() -> dict[tuple[str, str], EventSpec]:
+    """The events of the chapters the engine has now: their formula modules loaded (a found chapter's
+    module registers its events with `event` when first imported), a chapter no longer found left out."""
+    present = chapters()
+    return {k: s for k, s in {**SPECS, **FOUND}.items() if k[1] in present}
+
+
 def events() -> list[dict[str, object]]:
     """The event list: each (event, chapter), what it computes, the facts it needs and may take."""
     return [
@@ -157,18 +171,19 @@ def events() -> list[dict[str, object]]:
             "needs": list(s.needs),
             "optional": list(s.optional),
         }
-        for s in sorted(SPECS.values(), key=lambda s: (s.event, s.chapter))
+        for s in sorted(live().values(), key=lambda s: (s.event, s.chapter))
     ]
 
 
 def supported() -> list[str]:
-    return [f"{s.event} / {s.chapter}" for s in sorted(SPECS.values(), key=lambda s: (s.event, s.chapter))]
+    return [f"{s.event} / {s.chapter}" for s in sorted(live().values(), key=lambda s: (s.event, s.chapter))]
 
 
 def spec_for(facts: EventFacts) -> EventSpec:
-    spec = SPECS.get((facts.event, facts.chapter))
+    specs = live()
+    spec = specs.get((facts.event, facts.chapter))
     if spec is None:
-        chapters = sorted(c for e, c in SPECS if e == facts.event)
+        chapters = sorted(c for e, c in specs if e == facts.event)
         where = f"; it exists under {', '.join(chapters)}" if chapters else "; see the event list"
         raise InputError.of("event", f"no deadline function for {facts.event!r} under {facts.chapter}{where}")
     return spec

@@ -24,6 +24,7 @@ from pydantic import (
     ValidationError,
 )
 
+from inspections.chapters import keys
 from inspections.config import DEFAULT, BylawConfig, ConfigError
 
 FIRST_DAY, LAST_DAY = dt.date(1900, 1, 1), dt.date(2150, 12, 31)
@@ -81,14 +82,28 @@ Quantity = Annotated[float, Field(ge=0, le=1e12), AfterValidator(_finite)]
 SqFt = Annotated[float, Field(ge=0, le=1e10), AfterValidator(_finite)]  # up to 360 square miles
 Count = Annotated[int, Field(ge=0, le=10_000)]
 Text = Annotated[str, Field(min_length=1, max_length=200)]
-RuleId = Annotated[str, Field(pattern=r"^(CARVER|UPTON|GARDNER)-\d{3}-[A-Z0-9-]{1,60}$", max_length=80)]
+RuleId = Annotated[str, Field(pattern=r"^[A-Z]{2,20}-\d{1,4}-[A-Z0-9-]{1,60}$", max_length=80)]
+
+
+def _known_chapter(key: str) -> str:
+    """A chapter the engine has a pack for: shipped, or found in FIELDENFORCE_PACKS_PATH."""
+    known = keys()
+    if key not in known:
+        raise ValueError(f"unknown chapter {key!r}: one of {', '.join(known)}")
+    return key
+
+
 Chapter = Annotated[
     str,
     Field(
-        pattern=r"^(CARVER-281|CARVER-247|CARVER-136|UPTON-280|GARDNER-650)$",
-        description="CARVER-281, CARVER-247, CARVER-136, UPTON-280 or GARDNER-650",
+        pattern=r"^[A-Z]{2,20}-\d{1,4}$",
+        description="a chapter the engine has a rule pack for, e.g. CARVER-281, UPTON-280 or GARDNER-650 "
+        "(the packs operation lists them)",
     ),
+    AfterValidator(_known_chapter),
 ]
+
+
 def plain_value(value: Any) -> Any:
     """A submitted completeness value: a flag, a bounded number, a short text, a date, or a short list."""
     if isinstance(value, list):

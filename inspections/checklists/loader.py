@@ -5,10 +5,12 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from inspections.checklists.schema import Checklist, Item
+from inspections.rulepack import extra_pack_dirs
 
 
 def _with_offense_clock(item: dict[str, Any], clock: str | None) -> dict[str, Any]:
@@ -39,12 +41,20 @@ def read_data(name: str) -> str:
     return (resources.files("inspections") / "checklists" / name).read_text(encoding="utf-8")
 
 
-@cache
 def templates() -> MappingProxyType[str, Checklist]:
-    """Every inspection template shipped, by key `id@version`."""
-    found = {}
-    for name in data_files("inspection_"):
-        checklist = parse_template(read_data(name))
+    """Every inspection template, by key `id@version`: those shipped beside this module, and a found
+    chapter's own (`inspection_*.toml` beside its pack in a FIELDENFORCE_PACKS_PATH folder)."""
+    return _templates_of(extra_pack_dirs())
+
+
+@cache
+def _templates_of(extra: tuple[Path, ...]) -> MappingProxyType[str, Checklist]:
+    texts = [(name, read_data(name)) for name in data_files("inspection_")]
+    for folder in extra:
+        texts += [(str(f), f.read_text(encoding="utf-8")) for f in sorted(folder.glob("inspection_*.toml"))]
+    found: dict[str, Checklist] = {}
+    for name, text in texts:
+        checklist = parse_template(text)
         if checklist.key in found:
             raise ValueError(f"{name}: template {checklist.key} defined twice")
         found[checklist.key] = checklist

@@ -10,15 +10,27 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+
+from inspections.rulepack import load_rulebook
 
 Answer = Literal["pass", "fail", "na"]
 FieldKind = Literal["text", "number", "date", "date_or_unknown", "time", "choice", "bool", "photo"]
 Opens = Literal["immediately", "when_clock_expires", "never"]
 ConditionKind = Literal["hours", "truck_route", "volume_limit", "special"]
-ChapterKey = Literal["CARVER-281", "CARVER-247", "CARVER-136", "UPTON-280", "GARDNER-650"]
+
+
+def _known_chapter(key: str) -> str:
+    """A chapter the engine has a pack for (shipped, or found in FIELDENFORCE_PACKS_PATH)."""
+    packs = load_rulebook().packs
+    if key not in packs:
+        raise ValueError(f"unknown chapter {key!r}: one of {', '.join(packs)}")
+    return key
+
+
+ChapterKey = Annotated[str, AfterValidator(_known_chapter)]
 
 
 class Strict(BaseModel):

@@ -134,11 +134,13 @@ def test_the_town_administrator_confirms_a_reading_in_the_settings_and_a_refusal
     page.goto(phone.page.url.split("#")[0] + "#/admin/settings")
     phone.heading("Admin: Settings")
     amb17 = page.locator("[data-setting='carver247.noncriminal_3rd_amount']")
-    assert amb17.get_by_label("carver247.noncriminal_3rd_amount").input_value() == "300000"
+    # labelled with the title its pack gives, explained in its sentence
+    assert amb17.get_by_label("Third ticket amount (Carver ch. 247)").input_value() == "300000"
+    assert "held for review until the town confirms it" in amb17.inner_text()
     assert "AMB-17" in amb17.inner_text() and "the default applies" in amb17.inner_text()
     assert amb17.get_by_label("Use the default").is_checked(), "the default applies: the box says so"
     phone.check_accessibility("admin settings")
-    page.get_by_label("roll_c4s9", exact=True).select_option("true")
+    page.get_by_label("Roll a due date off a Sunday or holiday", exact=True).select_option("true")
     page.get_by_label("reinspection_due_days", exact=True).fill("400")
     page.get_by_role("button", name="Save settings").click()
     alert = page.get_by_role("alert").filter(has_text="reinspection_due_days")

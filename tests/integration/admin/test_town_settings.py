@@ -167,3 +167,20 @@ def test_each_board_hears_in_slack_what_changed_and_who_changed_it(client, world
     again = db.session.scalars(select(Notification).where(Notification.template == "settings_changed")).all()
     assert len(again) == 2 * len(boards)
     assert any("roll_c4s9: true → false" in a.payload["text"] for a in again)
+
+
+def test_each_switch_is_served_with_the_title_and_explanation_its_pack_gives(client, world):
+    """Issue 21: a switch's default, allowed values, title and one-sentence explanation are data (its pack's
+    `[chapter.switches]`, or conventions.toml for the town-wide ones), served as they are written there."""
+    from inspections.rulepack import general_switches, load_rulebook
+
+    resp = client.get("/api/v1/admin/settings", headers=world.headers("carver", "agent"))
+    settings = {s["key"]: s for s in resp.json["settings"]}
+    third = load_rulebook().packs["CARVER-247"].chapter.switches["carver247.noncriminal_3rd_amount"]
+    row = settings["carver247.noncriminal_3rd_amount"]
+    assert (row["title"], row["explanation"]) == (third.title, third.explanation)
+    assert row["chapter"] == "CARVER-247"
+    assert row["default"] == third.default == 300_000 and row["minimum"] == third.low == 0
+    roll = settings["roll_c4s9"]
+    assert (roll["title"], roll["chapter"]) == (general_switches()["roll_c4s9"].title, None)
+    assert all(s["title"] and s["explanation"] for s in settings.values() if s["scope"] == "bylaw engine")

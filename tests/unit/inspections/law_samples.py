@@ -153,6 +153,11 @@ SAMPLES: dict[str, tuple[dict[str, Any], str, Any]] = {
         30_000,
     ),
     "offender": ({"chapter": "CARVER-136"}, "party", "operator"),
+    "chapters": ({}, "chapters.2.review_meeting.quorum_rule", "CARVER-136-ERC-QUORUM-4"),
+    "chapter": ({"chapter": "CARVER-281"}, "order_form", "form_d"),  # the Commission's Form D
+    "order-deadlines": (  # CARVER-247-ORDER-CEASE-DESIST: land disturbance stops at issuance
+        {"chapter": "CARVER-247", "kind": "cease_and_desist", "issued_at": "2026-05-04T14:00:00+00:00"},
+        "deadlines.0.rule_id", "CARVER-247-ORDER-CEASE-DESIST"),
     "permit-checklist": ({"chapter": "CARVER-247", "permit_kind": "land_disturbance"}, "template_id",
                          "carver-247-land-disturbance"),  # CARVER-136-CD-ORDER binds the operator
     "penalty": (

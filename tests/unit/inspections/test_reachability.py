@@ -20,6 +20,9 @@ NOT_THROUGH_THE_FACADE = {
     "operation answers the same for CARVER-136-DEF-ABUTTERS-300FT",
     "inspections.rulepack.using": "answers from another book (a hypothetical amendment) for outside tools "
     "and tests; the facade answers under the shipped law, as of the day asked",
+    "inspections.chapters.order_formula": "the decorator a chapter's formula module registers its order "
+    "deadlines with (named in its pack's `[chapter] formulas`); the facade's order-deadlines operation runs "
+    "them",
     "inspections.site_lines.buffer_lines": "the site map's lines, drawn for one stored site by GET "
     "/api/v1/sites/<id>/map (a picture of the zones the facade's zone operations answer)",
 }

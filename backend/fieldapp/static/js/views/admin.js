@@ -149,8 +149,11 @@ function settingControl(setting) {
     return raw;
   };
   const changed = () => JSON.stringify(value()) !== JSON.stringify(setting.value);
-  const hint = `${setting.note}. Default: ${shown(setting.default) || 'none'}; ${setting.set ? 'chosen by the town' : 'the default applies'}.`;
-  const row = h('div', { class: 'setting', 'data-setting': setting.key }, field(setting.key, control, hint),
+  // an engine switch: the title and one-sentence explanation its pack gives (the key and ids beside them)
+  const what = setting.explanation
+    ? `${setting.explanation.replace(/\.$/, '')} (${setting.key}; ${setting.note})` : setting.note;
+  const hint = `${what}. Default: ${shown(setting.default) || 'none'}; ${setting.set ? 'chosen by the town' : 'the default applies'}.`;
+  const row = h('div', { class: 'setting', 'data-setting': setting.key }, field(setting.title || setting.key, control, hint),
     check(reset, 'Use the default'));
   const outOfBounds = () => {
     const v = value();
