@@ -127,8 +127,9 @@ def principal() -> Principal:
     return g.principal  # type: ignore[no-any-return]
 
 
-ROLE_WORDS = {"agent": "an agent", "board_member": "a board member", "enforcing_officer": "the enforcing officer",
-              "town_admin": "a town administrator", "platform operator": "a platform operator"}
+ROLE_WORDS = {"agent": "an agent", "board_member": "a board member",
+              "enforcing_officer": "the enforcing officer", "town_admin": "a town administrator",
+              "platform operator": "a platform operator"}
 
 
 def refuse_role(roles: tuple[str, ...]) -> NoReturn:

@@ -6,7 +6,6 @@ the message says who may act instead, in the bylaw's own terms. Used by the API'
 from __future__ import annotations
 
 import re
-
 from typing import Any
 
 from inspections.authority import BODY, Action, Role, Vote, may_act

@@ -107,7 +107,7 @@ def _kind_of(app, endpoint: str, name: str) -> str:
     ("meetings.record_meeting", "operator_notified_at"),
 ])
 def test_what_was_done_is_an_observation_not_a_schedule(app, endpoint, name):
-    """Service, an act's time and a meeting held happened: 2000-01-01 .. now + 10 minutes, like observed_at."""
+    """Service, an act's time and a meeting held happened: 2000-01-01 .. now + 10 minutes (observed_at)."""
     assert _kind_of(app, endpoint, name) == "observation"
 
 

@@ -85,7 +85,8 @@ def test_the_erc_cannot_act_without_a_carried_vote(client, erc, cd, authorizatio
 
 def test_the_ercs_designee_issues_on_a_recorded_designation(client, agent, cd):
     refused = issue(client, agent, cd)
-    assert refused.status_code == 403 and "no role under Carver's earth removal bylaw" in refused.json["message"]
+    assert refused.status_code == 403
+    assert "no role under Carver's earth removal bylaw" in refused.json["message"]
     resp = issue(client, agent, cd, DESIGNATION)
     assert resp.status_code == 200, resp.json
     auth = resp.json["authorization"]
