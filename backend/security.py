@@ -32,6 +32,7 @@ PUBLIC_ENDPOINTS = frozenset({
     "openapi.spec",
     "health.healthz",
     "reset_page.page",
+    "reset_page.invitation",
     "reset_page.static",
 })
 PUBLIC_PREFIXES = ("webhooks.", "public.", "fieldapp.", "webhooks_twilio.", "public_notice.")

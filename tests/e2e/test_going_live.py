@@ -88,6 +88,13 @@ def set_password(client, link_output: str) -> None:
                        ).status_code == 204
 
 
+def accept_invitation(client, link: str) -> None:
+    """The invited agent opens the link and chooses a password (a new account)."""
+    token = re.search(r"#token=(\S+)", link).group(1)
+    assert client.post("/api/v1/public/invitation", json={"token": token, "password": PASSWORD}
+                       ).status_code == 201
+
+
 def login(client, email: str) -> dict:
     resp = client.post("/api/v1/auth/token", json={"email": email, "password": PASSWORD, "town": "carver"})
     assert resp.status_code == 201, resp.json
@@ -181,7 +188,7 @@ def test_going_live_from_nothing_on_a_fresh_production_database(deploy, fake_sla
     invited = post(client, "/api/v1/admin/users", admin, {
         "email": "agent@carver.example", "name": "Field Agent", "role": "agent",
         "authority_id": boards["planning_board"]["id"]})
-    set_password(client, invited["reset_url"])
+    accept_invitation(client, invited["invitation_url"])
     violation = file_inspection(client, login(client, "agent@carver.example"), site, permit)
     assert (violation["provision"], violation["status"]) == ("CARVER-247-DESIGN-MAINTAIN", "open")
 

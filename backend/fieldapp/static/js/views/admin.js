@@ -115,8 +115,8 @@ function userForm() {
   const role = select('role', ['agent', 'board_member', 'enforcing_officer', 'town_admin'].map((r) => [r, humanize(r)]), 'agent');
   return adminForm('Add a user', [field('Email', email), field('Name', name), field('Role', role)], async () => {
     const { data } = await postJson('/api/v1/admin/users', { email: email.value, name: name.value, role: role.value });
-    notice = data.reset_url ? `Added ${email.value}. Give them this one-time link to set a password: ${data.reset_url}`
-      : `${email.value} now has a role in this town.`;
+    notice = `Invited ${email.value}. Give them this one-time link to accept (it works until `
+      + `${new Date(data.expires_at).toLocaleString()}): ${data.invitation_url}`;
   });
 }
 
