@@ -1,0 +1,47 @@
+"""Issue 14 item 6, as people do it on phones: the town administrator invites a new agent from the Users tab
+and reads the one-time link; the agent opens it (a page of the app), chooses a password and signs in."""
+from __future__ import annotations
+
+import re
+
+from tests.browser.phone import Phone
+
+NEW_AGENT = "dana.reyes@example.org"
+PASSWORD = "correct horse battery staple"
+
+
+def test_an_administrator_invites_an_agent_who_accepts_on_her_phone_and_signs_in(live, phones):
+    email, password = live.account("carver", "town_admin")
+    admin = phones.open("inviting-admin")
+    admin.open()
+    admin.log_in(email, password, "carver")
+    page = admin.page
+    page.get_by_role("link", name="Admin").click()
+    page.get_by_role("link", name="Users", exact=True).click()
+    admin.heading("Admin: Users")
+    page.get_by_role("textbox", name="Email").fill(NEW_AGENT)
+    page.get_by_label("Name", exact=True).fill("Dana Reyes")
+    page.get_by_role("button", name="Add a user").click()
+    told = page.get_by_role("status").filter(has_text="Invited")
+    told.wait_for()
+    admin.shot("14-admin-invites", top=True)
+    token = re.search(r"#token=(\S+)", told.inner_text()).group(1)
+
+    agent: Phone = phones.open("invited-agent")
+    agent.page.goto(f"{live.url}/invitation#token={token}")
+    agent.heading("Accept your invitation")
+    agent.page.get_by_text("Town of Carver invites dana.reyes@example.org as agent").wait_for()
+    agent.check_accessibility("invitation")
+    agent.shot("15-invitation")
+    agent.page.get_by_label("Choose a password").fill(PASSWORD)
+    agent.page.get_by_label("The same password again").fill(PASSWORD + "!")
+    agent.page.get_by_role("button", name="Accept").click()
+    assert "differ" in agent.page.get_by_role("alert").inner_text()
+    agent.page.get_by_label("The same password again").fill(PASSWORD)
+    agent.page.get_by_role("button", name="Accept").click()
+    agent.page.get_by_text("You have joined").wait_for()
+    assert "token" not in agent.page.url  # the used token left the address bar
+    agent.shot("16-invitation-accepted")
+    agent.open()
+    agent.log_in(NEW_AGENT, PASSWORD, "carver")
+    agent.heading("Today")
