@@ -40,6 +40,6 @@ def set_channel(who: Principal, authority_id: uuid.UUID, channel_id: str) -> Aut
             abort(422, UNREACHABLE[error], detail={"json": {"channel_id": [UNREACHABLE[error]]}})
         abort(502, f"Slack refused the check: {error}")
     board.slack_channel = channel_id
-    board_channels.wake(db.session, board.town_id, board.kind, now())  # alerts that waited for it
+    board_channels.wake(db.session(), board.town_id, board.kind, now())  # alerts that waited for it
     db.session.commit()
     return board
