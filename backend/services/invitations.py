@@ -19,7 +19,15 @@ from backend.clock import now
 from backend.extensions import db
 from backend.models import Authority, Invitation, Membership, Town, User
 from backend.runtime import settings
-from backend.security import Principal, check_password, dummy_hash, get_in_town, hash_password, token_digest
+from backend.security import (
+    ROLE_WORDS,
+    Principal,
+    check_password,
+    dummy_hash,
+    get_in_town,
+    hash_password,
+    token_digest,
+)
 from backend.services.accounts import enrol_membership, record
 from inspections.errors import Conflict, Gone, Invalid, Refused
 
@@ -53,7 +61,9 @@ def invite(who: Principal, data: dict[str, Any]) -> tuple[str, Invitation]:
         get_in_town(Authority, data["authority_id"])
     user = _account(email)
     if user is not None and _holds(user, who.town_id, data["role"], data.get("authority_id")):
-        raise Conflict(f"{email} already holds this {data['role']} membership in this town")
+        role = ROLE_WORDS.get(data["role"], "this role")
+        raise Conflict(f"{email} already holds this membership ({role}) in this town",
+                       detail={"role": data["role"]})
     at = now()
     for older in db.session.scalars(select(Invitation).where(
             Invitation.town_id == who.town_id, Invitation.email == email,

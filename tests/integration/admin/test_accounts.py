@@ -214,6 +214,7 @@ def test_an_existing_account_joins_another_town_by_accepting_with_its_own_passwo
         "/api/v1/admin/users", headers=admin, json={"email": email, "name": "X", "role": "board_member"}
     )
     assert duplicate.status_code == 409  # already a member of the admin's own town: visible in its user list
+    assert "a board member" in duplicate.json["message"] and "board_member" not in duplicate.json["message"]
 
 
 def _shape(value):
