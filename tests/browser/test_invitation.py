@@ -26,6 +26,11 @@ def test_an_administrator_invites_an_agent_who_accepts_on_her_phone_and_signs_in
     told.wait_for()
     admin.shot("14-admin-invites", top=True)
     token = re.search(r"#token=(\S+)", told.inner_text()).group(1)
+    pending = page.get_by_role("region", name="Pending invitations")
+    pending.get_by_role("cell", name=NEW_AGENT).first.wait_for()
+    admin.check_accessibility("admin users with an invitation")
+    pending.scroll_into_view_if_needed()
+    admin.shot("14b-admin-pending-invitation")
 
     agent: Phone = phones.open("invited-agent")
     agent.page.goto(f"{live.url}/invitation#token={token}")
@@ -45,3 +50,27 @@ def test_an_administrator_invites_an_agent_who_accepts_on_her_phone_and_signs_in
     agent.open()
     agent.log_in(NEW_AGENT, PASSWORD, "carver")
     agent.heading("Today")
+
+
+def test_an_administrator_withdraws_a_pending_invitation_and_its_link_stops_working(live, phones):
+    email, password = live.account("carver", "town_admin")
+    admin = phones.open("withdrawing-admin")
+    admin.open()
+    admin.log_in(email, password, "carver")
+    page = admin.page
+    page.get_by_role("link", name="Admin").click()
+    page.get_by_role("link", name="Users", exact=True).click()
+    admin.heading("Admin: Users")
+    page.get_by_role("textbox", name="Email").fill("lee.wrong@example.org")
+    page.get_by_label("Name", exact=True).fill("Lee Wrong")
+    page.get_by_role("button", name="Add a user").click()
+    told = page.get_by_role("status").filter(has_text="Invited")
+    told.wait_for()
+    token = re.search(r"#token=(\S+)", told.inner_text()).group(1)
+    page.get_by_role("button", name="Withdraw the invitation of lee.wrong@example.org").click()
+    page.get_by_role("status").filter(has_text="Withdrew the invitation of lee.wrong@example.org").wait_for()
+    assert page.get_by_role("region", name="Pending invitations").count() == 0
+    admin.shot("17-admin-withdrew", top=True)
+    invitee = phones.open("withdrawn-invitee")
+    invitee.page.goto(f"{live.url}/invitation#token={token}")
+    invitee.page.get_by_text("invalid, expired, withdrawn or already used").wait_for()

@@ -36,11 +36,12 @@ const VIEWS = {
     return [table(['Number', 'Kind', 'Site', 'Expires'], data.map((p) => [p.number, `${humanize(p.kind)} (${p.chapter})`, name.get(p.site_id) || '—', fmtDate(p.expires_on)]))];
   },
   async users() {
-    const { data } = await getJson('/api/v1/admin/users');
+    const [{ data }, { data: invited }] = await Promise.all([getJson('/api/v1/admin/users'), getJson('/api/v1/admin/invitations')]);
     const told = notice ? h('p', { class: 'note', role: 'status' }, notice) : null;
     notice = null;
     return [told, table(['Name', 'Email', 'Roles', 'Active'], data.map((u) => [u.name, u.email,
-      (u.memberships || []).filter((m) => m.active !== false).map((m) => humanize(m.role)).join(', '), u.active ? 'yes' : 'no'])), userForm()];
+      (u.memberships || []).filter((m) => m.active !== false).map((m) => humanize(m.role)).join(', '), u.active ? 'yes' : 'no'])),
+    invitations(invited.filter((i) => i.status === 'pending')), userForm()];
   },
   async settings() {
     const { data, etag } = await getJson('/api/v1/admin/settings');
@@ -107,6 +108,23 @@ function siteForm() {
     field('Latitude', lat), field('Longitude', lon), here],
   () => postJson('/api/v1/admin/sites', { name: name.value, address: address.value, map_lot: mapLot.value || null,
     lat: lat.value === '' ? null : Number(lat.value), lon: lon.value === '' ? null : Number(lon.value) }));
+}
+
+// Pending invitations, each with a button that withdraws it (its link stops working).
+function invitations(pending) {
+  if (!pending.length) return null;
+  const box = errorBox();
+  const withdraw = (i) => h('button', { type: 'button', onclick: async () => {
+    box.clear();
+    try {
+      await postJson(`/api/v1/admin/invitations/${i.id}/withdraw`, {});
+      notice = `Withdrew the invitation of ${i.email}: its link no longer works.`;
+      await reload();
+    } catch (error) { box.show(error); box.focus(); }
+  }, 'aria-label': `Withdraw the invitation of ${i.email}` }, 'Withdraw');
+  return h('section', { 'aria-label': 'Pending invitations' }, h('h2', {}, 'Pending invitations'), box,
+    table(['Email', 'Role', ''], pending.map((i) => [h('span', {}, i.email, h('br'), h('small', { class: 'muted' },
+      `link works until ${fmtTime(i.expires_at)}`)), humanize(i.role), withdraw(i)])));
 }
 
 function userForm() {
