@@ -131,6 +131,8 @@ def register_blueprints(app: APIFlask) -> None:
     app.register_blueprint(reset_page)
     from backend.sms import install as install_sms
     install_sms(app)
+    from backend.outbox import board_channels
+    board_channels.install()  # a board alert written before its Slack channel is set waits for it
     from backend.notifications import registry as notification_kinds
     notification_kinds.install()  # every kind has its renderers, or the app does not start
 

@@ -12,7 +12,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from apiflask import abort
 from argon2 import PasswordHasher
@@ -32,6 +32,7 @@ PUBLIC_ENDPOINTS = frozenset({
     "openapi.spec",
     "health.healthz",
     "reset_page.page",
+    "reset_page.invitation",
     "reset_page.static",
 })
 PUBLIC_PREFIXES = ("webhooks.", "public.", "fieldapp.", "webhooks_twilio.", "public_notice.")
@@ -127,13 +128,24 @@ def principal() -> Principal:
     return g.principal  # type: ignore[no-any-return]
 
 
+ROLE_WORDS = {"agent": "an agent", "board_member": "a board member",
+              "enforcing_officer": "the enforcing officer", "town_admin": "a town administrator",
+              "platform operator": "a platform operator"}
+
+
+def refuse_role(roles: tuple[str, ...]) -> NoReturn:
+    """403 in words a person reads (no role keys in the message; they are in `detail.roles`)."""
+    named = " or ".join(ROLE_WORDS.get(r, r.replace("_", " ")) for r in roles)
+    abort(403, f"Your role does not allow this: it is for {named}.", detail={"roles": list(roles)})
+
+
 def require_roles(*roles: str) -> Callable[[F], F]:
     """Only users holding one of these roles in the token's town (or a platform operator)."""
     def decorate(view: F) -> F:
         @wraps(view)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             if not principal().has(*roles):
-                abort(403, f"requires role: {' or '.join(roles)}")
+                refuse_role(roles)
             return view(*args, **kwargs)
         wrapper.required_roles = roles  # type: ignore[attr-defined]
         return wrapper  # type: ignore[return-value]

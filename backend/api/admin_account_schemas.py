@@ -54,13 +54,44 @@ class UserRow(UserOut):
     """UserOut when nested."""
 
 
-class UserCreatedOut(Schema):
-    user = Nested(UserRow)
-    membership = Nested(MembershipRow)
-    created = Boolean(metadata={"description": "false: an existing account got a membership in this town"})
-    reset_url = String(allow_none=True,
-                       metadata={"description": "one-time link to set a password (new users)"})
-    reset_expires_at = AwareDateTime(allow_none=True)
+class InvitationOut(Schema):
+    id = UUID()
+    email = String()
+    name = String()
+    role = String()
+    authority_id = UUID(allow_none=True)
+    status = String(metadata={"description": "pending | accepted | withdrawn | expired"})
+    expires_at = AwareDateTime()
+    created_at = AwareDateTime()
+    accepted_at = AwareDateTime(allow_none=True)
+    withdrawn_at = AwareDateTime(allow_none=True)
+
+
+class InvitationRow(InvitationOut):
+    """InvitationOut when nested."""
+
+
+class InvitedOut(Schema):
+    invitation = Nested(InvitationRow)
+    invitation_url = String(metadata={"description": "one-time link to accept (give it to the person): it "
+                                                     "opens /invitation, where they choose a password, or "
+                                                     "give their existing account's password"})
+    expires_at = AwareDateTime()
+
+
+class InvitationInfoOut(Schema):
+    email = String()
+    town = String()
+    role = String()
+    expires_at = AwareDateTime()
+    has_account = Boolean(metadata={"description": "true: give the existing account's password; false: "
+                                                    "choose one (12 to 200 characters)"})
+
+
+class InvitationAcceptedOut(Schema):
+    email = String()
+    town = String()
+    role = String()
 
 
 class TokenInfoOut(Schema):
@@ -93,6 +124,11 @@ class ResetInfoIn(Schema):
 
 class ResetIn(ResetInfoIn):
     password = String(required=True, validate=Length(12, 200, error="between 12 and 200 characters"))
+
+
+class InvitationAcceptIn(ResetInfoIn):
+    password = String(required=True, validate=Length(1, 200), metadata={
+        "description": "a new account's password (12 to 200 characters), or the existing account's"})
 
 
 class ResetInfoOut(Schema):

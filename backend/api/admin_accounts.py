@@ -13,6 +13,11 @@ from flask import current_app
 from sqlalchemy import select
 
 from backend.api.admin_account_schemas import (
+    InvitationAcceptedOut,
+    InvitationAcceptIn,
+    InvitationInfoOut,
+    InvitationOut,
+    InvitedOut,
     MembershipIn,
     MembershipOut,
     MembershipPatch,
@@ -23,7 +28,6 @@ from backend.api.admin_account_schemas import (
     RevokeIn,
     RevokeOut,
     TokenInfoOut,
-    UserCreatedOut,
     UserIn,
     UserOut,
     UserPatch,
@@ -31,9 +35,9 @@ from backend.api.admin_account_schemas import (
 from backend.api.admin_common import ADMINS
 from backend.audit import acting_as
 from backend.extensions import db, limiter
-from backend.models import ApiToken, Membership, User
+from backend.models import ApiToken, Invitation, Membership, User
 from backend.security import get_in_town, principal, require_roles
-from backend.services import accounts
+from backend.services import accounts, invitations
 
 bp = APIBlueprint("admin_accounts", __name__, url_prefix="/api/v1/admin", tag="Accounts")
 public_bp = APIBlueprint("public", __name__, url_prefix="/api/v1/public", tag="Public")
@@ -65,18 +69,40 @@ def list_users() -> list:
 
 @bp.post("/users")
 @bp.input(UserIn)
-@bp.output(UserCreatedOut, status_code=201)
-@bp.doc(security="BearerAuth", summary="Create a user (or add an existing email to this town) with a role",
-        responses={409: "that membership already exists"})
+@bp.output(InvitedOut, status_code=201)
+@bp.doc(security="BearerAuth", summary="Invite an email to a role in this town (with or without an account)",
+        description="Answers an invitation and its one-time link, the same whether or not the email already "
+                    "has an account (in another town): the person accepts at the link, choosing a password "
+                    "or giving their existing account's. `authority_id` must be a board of this town.",
+        responses={409: "that email already holds this membership in this town"})
 @require_roles(*ADMINS)
 def create_user(json_data: dict):  # type: ignore[no-untyped-def]
-    user, membership, created = accounts.create_user(principal(), json_data)
-    out = {"user": _user_out(user), "membership": membership, "created": created,
-           "reset_url": None, "reset_expires_at": None}
-    if created:
-        raw, reset = accounts.issue_reset(principal(), user)
-        out.update(reset_url=accounts.reset_link(raw), reset_expires_at=reset.expires_at)
-    return out, 201
+    raw, inv = invitations.invite(principal(), json_data)
+    return {"invitation": _invitation_out(inv), "invitation_url": invitations.link(raw),
+            "expires_at": inv.expires_at}, 201
+
+
+def _invitation_out(inv: Invitation) -> dict:
+    return {c: getattr(inv, c) for c in ("id", "email", "name", "role", "authority_id", "expires_at",
+                                         "created_at", "accepted_at", "withdrawn_at")} | {
+        "status": invitations.status(inv)}
+
+
+@bp.get("/invitations")
+@bp.output(InvitationOut(many=True))
+@bp.doc(security="BearerAuth", summary="This town's invitations, newest first")
+@require_roles(*ADMINS)
+def list_invitations() -> list:
+    return [_invitation_out(i) for i in invitations.town_invitations(principal())]
+
+
+@bp.post("/invitations/<uuid:invitation_id>/withdraw")
+@bp.output(InvitationOut)
+@bp.doc(security="BearerAuth", summary="Withdraw a pending invitation: its link stops working",
+        responses={409: "the invitation is not pending (accepted, withdrawn or expired)"})
+@require_roles(*ADMINS)
+def withdraw_invitation(invitation_id: uuid.UUID) -> dict:
+    return _invitation_out(invitations.withdraw(principal(), get_in_town(Invitation, invitation_id)))
 
 
 @bp.get("/users/<uuid:user_id>")
@@ -190,3 +216,27 @@ def use_password_reset(json_data: dict) -> tuple[str, int]:
     with acting_as(f"user:{user.email if user else reset.user_id}"):
         accounts.use_reset(json_data["token"], json_data["password"])
     return "", 204
+
+
+@public_bp.post("/invitation/check")
+@public_bp.input(ResetInfoIn)
+@public_bp.output(InvitationInfoOut)
+@public_bp.doc(security=[], summary="Is this invitation still valid? (does not use it)",
+               responses={410: "invalid, expired, withdrawn or already used"})
+@limiter.limit(_public_limit)
+def check_invitation(json_data: dict) -> dict:
+    return invitations.check(json_data["token"])
+
+
+@public_bp.post("/invitation")
+@public_bp.input(InvitationAcceptIn)
+@public_bp.output(InvitationAcceptedOut, status_code=201)
+@public_bp.doc(security=[], summary="Accept an invitation: a new account's password, or the existing one's",
+               responses={403: "not the existing account's password",
+                          410: "invalid, expired, withdrawn or already used"})
+@limiter.limit(_public_limit)
+def accept_invitation(json_data: dict):  # type: ignore[no-untyped-def]
+    info = invitations.check(json_data["token"])
+    with acting_as(f"user:{info['email']}"):
+        invitations.accept(json_data["token"], json_data["password"])
+    return {"email": info["email"], "town": info["town"], "role": info["role"]}, 201

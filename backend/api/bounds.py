@@ -57,12 +57,16 @@ def _check_instant(value: dt.datetime, kind: str) -> dt.datetime:
     return value
 
 
+def day_range(kind: str) -> tuple[dt.date, dt.date]:
+    """The first and last local date of a kind (for forms outside the API's schemas, e.g. the notice page)."""
+    low, high = KINDS[kind][0]()
+    return low.date(), local_date(high)
+
+
 def _check_day(value: dt.date, kind: str) -> dt.date:
-    span, words = KINDS[kind]
-    low, high = span()
-    first, last = low.date(), local_date(high)
+    first, last = day_range(kind)
     if not first <= value <= last:
-        raise ValidationError(f"out of range: a {kind} date is {words} ({first} to {last})")
+        raise ValidationError(f"out of range: a {kind} date is {KINDS[kind][1]} ({first} to {last})")
     return value
 
 

@@ -129,7 +129,7 @@ class ReleaseIn(Schema):
 class TransitionIn(Schema):
     to = String(required=True, validate=Length(1, 30))
     reason = String(validate=Length(1, 2000), load_default=None)
-    at = Scheduled(load_default=None)
+    at = Observed(load_default=None)  # when it was done: an observation, not a schedule
     authorization = Dict(load_default=dict, metadata={"description": AUTHORIZATION_DESCRIPTION})
 
 
@@ -175,13 +175,13 @@ class OrderPatch(Schema):
 
 class IssueIn(Schema):
     fine_path = String(validate=OneOf(("criminal", "noncriminal")), load_default=None)
-    at = Scheduled(load_default=None)  # the act's time as recorded (e.g. the vote's evening)
+    at = Observed(load_default=None)  # the act's time as recorded (e.g. the vote's evening)
     authorization = Dict(load_default=dict, metadata={"description": AUTHORIZATION_DESCRIPTION})
 
 
 class ServeIn(Schema):
     method = String(required=True, validate=OneOf(("certified_mail", "hand_delivery", "posting")))
-    served_at = Scheduled(required=True)
+    served_at = Observed(required=True)
     detail = Dict(load_default=dict, metadata={"description": "receipt number, who delivered, where posted"})
 
 

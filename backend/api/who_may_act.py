@@ -17,10 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from apiflask import abort
 from flask import current_app, request
 
-from backend.security import get_in_town, is_public, principal
+from backend.security import get_in_town, is_public, principal, refuse_role
 from backend.services.authorisation import authorise as authorise_action
 from backend.services.authorisation import refuse_unless_possible
 from inspections import api
@@ -67,7 +66,7 @@ def gate() -> None:
     view = current_app.view_functions.get(request.endpoint or "")
     roles = getattr(view, "required_roles", None)
     if roles and not principal().has(*roles):
-        abort(403, f"requires role: {' or '.join(roles)}")
+        refuse_role(roles)
     declared: Acts | None = getattr(view, "acts", None)
     if declared is None or not request.view_args or declared.id_arg not in request.view_args:
         return

@@ -7,7 +7,7 @@ from apiflask.fields import UUID, AwareDateTime, Boolean, Date, Dict, Integer, L
 from apiflask.validators import Length, OneOf, Range
 from marshmallow import ValidationError, validates_schema
 
-from backend.api.bounds import Scheduled
+from backend.api.bounds import Observed, Scheduled
 from backend.models.towns import AUTHORITY_KINDS
 
 REASON = Length(3, 2000)
@@ -43,11 +43,11 @@ class VoteIn(Schema):
 
 
 class MeetingRecordIn(Schema):
-    held_at = Scheduled(required=True)
+    held_at = Observed(required=True)
     members_present = List(String(validate=Length(1, 120)), required=True, validate=Length(0, 30))
     votes = List(Nested(VoteIn), load_default=list, validate=Length(0, 50))
-    posted_at = Scheduled(load_default=None, metadata={"description": "actual posting, if it differed"})
-    operator_notified_at = Scheduled(load_default=None)
+    posted_at = Observed(load_default=None, metadata={"description": "actual posting, if it differed"})
+    operator_notified_at = Observed(load_default=None)
     override_reason = String(validate=REASON, load_default=None)
 
     @validates_schema

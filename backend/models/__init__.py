@@ -1,5 +1,12 @@
 """All models, imported so Alembic and the audit listener see them."""
-from backend.models.admin import AccountEvent, Delineation, InspectionTask, PasswordReset, Submission  # noqa: F401,E501
+from backend.models.admin import (  # noqa: F401
+    AccountEvent,
+    Delineation,
+    InspectionTask,
+    Invitation,
+    PasswordReset,
+    Submission,
+)
 from backend.models.enforcement import (
     Deadline,
     EnforcementOrder,

@@ -55,6 +55,31 @@ class PasswordReset(Audited, db.Model):
     created_at: Mapped[dt.datetime] = created_at()
 
 
+class Invitation(Audited, db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's dynamic Model
+    """A town admin's invitation to take a role in the town, accepted by the link's holder.
+
+    The email may or may not have an account (the answer to the admin is the same either way): accepting
+    creates the account with a password, or, for an existing account, asks its password. Only the SHA-256
+    of the token is stored. status: pending (none of the times set) | accepted | withdrawn | expired.
+    """
+
+    __tablename__ = "invitations"
+    __audit_exclude__ = ("token_hash",)
+    id: Mapped[uuid.UUID] = uuid_pk()
+    town_id: Mapped[uuid.UUID] = town_fk()
+    email: Mapped[str] = mapped_column(String(254), index=True)
+    name: Mapped[str] = mapped_column(String(120))
+    role: Mapped[str] = mapped_column(String(40))
+    authority_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("authorities.id"))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    invited_by: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("users.id"))
+    expires_at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
+    accepted_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    withdrawn_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    membership_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("memberships.id"))
+    created_at: Mapped[dt.datetime] = created_at()
+
+
 class Delineation(Audited, db.Model):
     """One accepted import of a site's resource areas: the source's hash and CRS, and the WGS84 result."""
 

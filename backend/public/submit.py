@@ -22,6 +22,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 from werkzeug.datastructures import FileStorage, MultiDict
 
+from backend.api.bounds import day_range
 from backend.clock import now
 from backend.models import Submission, User
 from backend.public.notice import Notice
@@ -126,6 +127,11 @@ def _needs(p: Parsed, errors: dict[str, str], today: dt.date) -> None:
         errors.setdefault("period_end", "cannot be in the future")
     if p.kind != "monthly_report" and p.kind != "erc_90_day_report":
         p.period_start = p.period_end = None
+    period = "month" if p.kind == "monthly_report" else "period_end"
+    for name, day, kind in ((period, p.period_start, "observation"), ("event_on", p.event_on, "scheduled")):
+        first, last = day_range(kind)  # bounded like the API's dates (backend/api/bounds.py)
+        if day is not None and not first <= day <= last:
+            errors.setdefault(name, f"a date from {first} to {last}")
 
 
 def system_user(session: Session) -> User:

@@ -77,12 +77,6 @@ def enrol_membership(town_id: uuid.UUID, user: User, role: str, authority_id: uu
     return membership
 
 
-def create_user(who: Principal, data: dict[str, Any]) -> tuple[User, Membership, bool]:
-    """(user, membership, created). An existing email gets a membership in this town, its name untouched."""
-    _check_authority(data.get("authority_id"))
-    return enrol(who.town_id, who.user, data["email"], data["name"], data["role"], data.get("authority_id"))
-
-
 def enrol(town_id: uuid.UUID, actor: User | None, email: str, name: str, role: str,
           authority_id: uuid.UUID | None) -> tuple[User, Membership, bool]:
     """A user (found by email, case-insensitive, or created without a password) with a role in the town."""

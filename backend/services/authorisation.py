@@ -18,6 +18,7 @@ from backend.clock import now
 from backend.extensions import db
 from backend.models import Authority, Membership
 from backend.security import Principal
+from backend.services import refusal_words as words
 from backend.services.bylaw_config import config_for
 from inspections.authority import Action, Decision, Role, Vote, may_act
 from inspections.errors import Invalid, Refused
@@ -119,12 +120,11 @@ def authorise(
     )
     role, decision = next(((r, d) for r, d in decisions if d.allowed), (None, None))
     if role is None or decision is None:
-        _refuse(chapter, action, decisions)
+        _refuse(who, chapter, action, decisions)
     assert role is not None and decision is not None
     if decision.requires and delegation is None:
         raise Refused(
-            f"{decision.reason}; this also requires {', '.join(decision.requires)}: name it in "
-            "authorization.delegation",
+            f"The bylaw also requires {', '.join(decision.requires)}: name it in the request's delegation",
             detail={"json": {"authorization": {"delegation": ["required"]}}, "rule_id": decision.rule_id},
         )
     vote = parsed[1] if parsed and role is Role.BOARD_MEMBER else None
@@ -141,15 +141,19 @@ def _record(who: Principal, action: Action | str, role: Role, decision: Decision
             "user_name": who.user.name, "decided_at": now().isoformat()}
 
 
-def _refuse(chapter: str, action: Action | str, decisions: list[tuple[Role, Decision]]) -> NoReturn:
+def _refuse(who: Principal, chapter: str, action: Action | str,
+            decisions: list[tuple[Role, Decision]]) -> NoReturn:
+    """A 403 in words (who may act instead); the engine's reason, rule and citation go in `detail`."""
+    cfg = config_for(who.town)
     if not decisions:
-        raise Refused(f"you hold no role for {chapter} in this town, so you may not take a {action}")
+        raise Refused(words.refusal(chapter, action, None, "", cfg),
+                      detail={"chapter": chapter, "action": str(action)})
     # the board member's refusal (no vote, no quorum) is the most useful when present
     role, d = next(((r, d) for r, d in decisions if r is Role.BOARD_MEMBER), decisions[0])
     raise Refused(
-        f"not authorised to take a {action} under {chapter}: {d.reason} "
-        f"({d.rule_id}, {d.explanation.citation})",
-        detail={"rule_id": d.rule_id, "role": str(role), "explanation": d.explanation.line},
+        words.refusal(chapter, action, role, d.reason, cfg),
+        detail={"rule_id": d.rule_id, "role": str(role), "reason": d.reason,
+                "citation": d.explanation.citation, "explanation": d.explanation.line},
     )
 
 
@@ -162,4 +166,4 @@ def refuse_unless_possible(who: Principal, chapter: str, action: Action | str, d
     if any(may_act(chapter, action, role, vote=carried if role is Role.BOARD_MEMBER else None,
                    cfg=cfg).allowed for role in roles):
         return
-    _refuse(chapter, action, _decisions(who, chapter, Action(action), None, designee))
+    _refuse(who, chapter, action, _decisions(who, chapter, Action(action), None, designee))

@@ -23,10 +23,11 @@ from backend.models import EnforcementOrder, FineAccrual, OffenseDay, Party, Tow
 from backend.models.fines import StandingInstruction
 from backend.security import Principal, get_in_town
 from backend.services import notices
+from backend.services import refusal_words as words
 from backend.services.accrual_load import facts_select, to_facts
 from backend.services.authorisation import ROLE_ORDER, chapter_roles
 from backend.services.bylaw_config import config_for
-from inspections.authority import Action, Decision, Vote, may_act
+from inspections.authority import Action, Decision, Role, Vote, may_act
 from inspections.calendar import local_date
 from inspections.citations import CITATION_RULE, CitationDecision, issue_citation
 from inspections.config import BylawConfig
@@ -61,17 +62,18 @@ def citation_detail(decision: CitationDecision, issuer: Issuer) -> dict[str, Any
 def empowered_role(who: Principal, chapter: str, cfg: BylawConfig, vote: Vote | None) -> tuple[str, Decision]:
     """The caller's first role for `chapter` (`authorisation.chapter_roles`) that the bylaw lets issue § 21D
     citations, or a 403 naming the rule that refuses."""
-    refusal: Decision | None = None
+    refusal: tuple[Role, Decision] | None = None
     for role in sorted(chapter_roles(who, chapter), key=ROLE_ORDER.index):
         decision = may_act(chapter, Action.CITATION_21D, role, vote=vote, cfg=cfg)
         if decision.allowed:
             return role.value, decision
-        refusal = refusal or decision
-    if refusal is None:
+        refusal = refusal or (role, decision)
+    if refusal is None:  # in words for a person; the rule in the detail
         rule_id = CITATION_RULE[chapter]
-        raise Refused(f"{rule_id}: you hold no role under {chapter}", detail={"rule_id": rule_id})
-    raise Refused(f"{refusal.rule_id}: {refusal.reason}",
-                  detail={"rule_id": refusal.rule_id, "reason": refusal.reason})
+        raise Refused(words.refusal(chapter, Action.CITATION_21D, None, "", cfg), detail={"rule_id": rule_id})
+    role, d = refusal
+    raise Refused(words.refusal(chapter, Action.CITATION_21D, role, d.reason, cfg),
+                  detail={"rule_id": d.rule_id, "reason": d.reason})
 
 
 def stored_row(accrual: FineAccrual, od: OffenseDay, violation: Violation) -> AssessmentRow:

@@ -21,6 +21,7 @@ from backend.models.meetings import Meeting
 from backend.models.slack import SlackAcknowledgement, SlackThumbnail
 from backend.security import Principal
 from backend.services import meetings, orders
+from backend.services import refusal_words as words
 from backend.services.authorisation import chapter_roles
 from backend.services.bylaw_config import config_for
 from backend.slack.context import acting, order_in_town
@@ -46,7 +47,7 @@ from inspections.errors import Conflict, DomainError
 def require_role(who: Principal, order: EnforcementOrder) -> set[Role]:
     roles = chapter_roles(who, order.chapter)
     if not roles:
-        raise Refused(f"you hold no role for {order.chapter} in this town")
+        raise Refused(f"you hold no role under {words.bylaw(order.chapter)} in this town")
     return roles
 
 
@@ -148,8 +149,8 @@ def may_schedule(who: Principal, order: EnforcementOrder) -> None:
     decisions = [may_act(order.chapter, Action.SCHEDULE_ERC_REVIEW, r, cfg=cfg) for r in roles]
     if any(d.allowed for d in decisions) or Role.BOARD_MEMBER in roles:
         return
-    d = decisions[0]
-    raise Refused(f"{d.reason} ({d.explanation.citation})", d.rule_id)
+    role, d = next(iter(roles)), decisions[0]
+    raise Refused(words.refusal(order.chapter, Action.SCHEDULE_ERC_REVIEW, role, d.reason, cfg))
 
 
 def _schedule_data(request: ReviewRequest) -> dict[str, Any]:
@@ -167,10 +168,11 @@ def _at(iso: object, town: TownRef) -> str:
 
 
 def refusal_of(exc: DomainError) -> DomainError:
-    """The meetings service's refusal, for the modal: field, rule id and the words."""
-    message = (exc.message or "refused").split(" To record what actually happened")[0]
+    """The meetings service's refusal, for the modal: the field and the words (a person reads them: the
+    citation, never a rule id; the bot adds a rule id only when given one, so none is)."""
+    message = words.plain((exc.message or "refused").split(" To record what actually happened")[0])
     if isinstance(exc, Conflict) and "window" in exc.detail:
-        return OutsideWindow(message, str(exc.detail.get("binding_rule") or WITHIN_7D), message)
+        return OutsideWindow(message, "", message)
     if isinstance(exc, Refused):
-        return Refused(message, exc.rule_id, field="vote")
+        return Refused(message, None, field="vote")
     return Refused(message, None, field=exc.field)

@@ -9,8 +9,10 @@ from flask import current_app
 from slack_sdk.errors import SlackApiError
 from sqlalchemy import select
 
+from backend.clock import now
 from backend.extensions import db
 from backend.models import Authority
+from backend.outbox import board_channels
 from backend.security import Principal, get_in_town
 
 UNREACHABLE = {"channel_not_found": "no such channel in the town's workspace",
@@ -38,5 +40,6 @@ def set_channel(who: Principal, authority_id: uuid.UUID, channel_id: str) -> Aut
             abort(422, UNREACHABLE[error], detail={"json": {"channel_id": [UNREACHABLE[error]]}})
         abort(502, f"Slack refused the check: {error}")
     board.slack_channel = channel_id
+    board_channels.wake(db.session(), board.town_id, board.kind, now())  # alerts that waited for it
     db.session.commit()
     return board

@@ -80,7 +80,8 @@ def test_stabilization_fail_to_citations_issued_by_the_zoning_enforcement_office
     assert all("AMB-17" in c["flags"] for c in proposed[2:])
 
     refused = client.post("/api/v1/citations/issue", headers=board, json={"order_id": order["id"]})
-    assert refused.status_code == 403 and "CARVER-247-NONCRIM-ZEO" in refused.json["message"]
+    assert refused.status_code == 403 and refused.json["detail"]["rule_id"] == "CARVER-247-NONCRIM-ZEO"
+    assert "it is for the enforcing officer" in refused.json["message"]  # in words, no rule id
     zeo = signed_in(app, world, "2026-04-22T09:00:00-04:00", "enforcing_officer")
     resp = client.post("/api/v1/citations/issue", headers=zeo, json={"order_id": order["id"]})
     assert resp.status_code == 200, resp.json

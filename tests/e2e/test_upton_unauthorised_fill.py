@@ -50,7 +50,8 @@ def test_unauthorised_fill_four_days_of_citations_then_a_late_entered_earlier_vi
     run_twice(app, "2026-09-14T20:00:00-04:00")
     [first] = citations(client, agent, status="proposed")
     alone = client.post("/api/v1/citations/issue", headers=board, json={"ids": [first["id"]]})
-    assert alone.status_code == 403 and "UPTON-280-AUTH" in alone.json["message"]  # one member, no vote
+    assert alone.status_code == 403 and alone.json["detail"]["rule_id"] == "UPTON-280-AUTH"
+    assert "acts by vote" in alone.json["message"]  # one member, no vote: said in words
     assert (
         client.post("/api/v1/citations/issue", headers=agent, json={"ids": [first["id"]]}).status_code == 200
     )

@@ -52,3 +52,16 @@ def test_healthz_reports_redis_unreachable(redis_down_app):
     resp = app.test_client().get("/healthz")
     assert resp.status_code == 503
     assert resp.json["checks"]["redis"] == {"ok": False, "error": "ConnectionError"}
+
+
+def test_readiness_answers_and_names_redis_while_it_is_down(redis_down_app):
+    """The town admin's readiness page is no 500 either: it reports Redis as a failed check."""
+    app, accounts = redis_down_app
+    client = app.test_client()
+    email, password = accounts[("carver", "town_admin")]
+    token = client.post("/api/v1/auth/token", json={"email": email, "password": password, "town": "carver"})
+    assert token.status_code == 201, token.get_data(as_text=True)
+    resp = client.get("/api/v1/admin/readiness", headers={"Authorization": f"Bearer {token.json['token']}"})
+    assert resp.status_code == 200, resp.get_data(as_text=True)
+    assert resp.json["ready"] is False
+    assert "redis" in resp.get_data(as_text=True).lower()

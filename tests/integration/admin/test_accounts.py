@@ -37,9 +37,15 @@ def set_password(client, token, password=PASSWORD):
 
 
 def new_user(client, admin, body=NEW) -> dict:
+    """The admin's invitation (the same answer whether or not the email has an account)."""
     resp = client.post("/api/v1/admin/users", headers=admin, json=body)
     assert resp.status_code == 201, resp.json
     return resp.json
+
+
+def accept(client, invited: dict, password=PASSWORD):
+    return client.post("/api/v1/public/invitation",
+                       json={"token": token_of(invited["invitation_url"]), "password": password})
 
 
 def events(user_id) -> list[str]:
@@ -53,26 +59,30 @@ def events(user_id) -> list[str]:
     ]
 
 
-def test_a_new_user_sets_a_password_with_the_link_once(client, admin):
-    created = new_user(client, admin)
-    user = created["user"]
-    assert created["created"] and user["email"] == "dana.reyes@example.org"
-    assert [(m["role"], m["active"]) for m in user["memberships"]] == [("agent", True)]
-    assert login(client, user["email"], "anything at all").status_code == 401
-    token = token_of(created["reset_url"])
-    check = client.post("/api/v1/public/password-reset/check", json={"token": token})
-    assert check.status_code == 200 and check.json["email"] == user["email"]
-    assert set_password(client, token).status_code == 204
-    assert (
-        client.get("/api/v1/sites", headers=bearer(login(client, user["email"], PASSWORD))).status_code == 200
-    )
-    again = set_password(client, token, "another long password")
+def test_a_new_email_accepts_the_invitation_once_choosing_a_password(client, admin):
+    invited = new_user(client, admin)
+    inv = invited["invitation"]
+    assert inv["status"] == "pending" and inv["email"] == "dana.reyes@example.org"
+    assert "/invitation#token=iv_" in invited["invitation_url"]
+    assert _user_id("dana.reyes@example.org") is None  # nothing but the invitation until it is accepted
+    token = token_of(invited["invitation_url"])
+    check = client.post("/api/v1/public/invitation/check", json={"token": token})
+    assert check.status_code == 200
+    assert (check.json["email"], check.json["role"]) == ("dana.reyes@example.org", "agent")
+    assert check.json["has_account"] is False and check.json["town"] == "Town of Carver"
+    assert accept(client, invited, "too short").status_code == 422
+    done = accept(client, invited)
+    assert done.status_code == 201, done.json
+    assert login(client, "dana.reyes@example.org", PASSWORD).json["roles"] == ["agent"]
+    assert (client.get("/api/v1/sites", headers=bearer(login(client, "dana.reyes@example.org", PASSWORD)))
+            .status_code == 200)
+    again = accept(client, invited, "another long password")
     assert again.status_code == 410 and "token" in again.json["detail"]["json"]
-    assert login(client, user["email"], "another long password").status_code == 401
-    assert sorted(events(user["id"])) == ["password_reset_used", "user_created"]
-    trail = audit_trail("PasswordReset", _reset_id(user["id"]))
+    user_id = str(_user_id("dana.reyes@example.org"))
+    assert events(user_id) == ["user_created"]
+    trail = audit_trail("Invitation", invited["invitation"]["id"])
     assert [a for a, _, _ in trail] == ["create", "update"] and "token_hash" not in trail[0][2]
-    assert trail[1][1] == "user:dana.reyes@example.org" and trail[1][2]["used_at"] is not None
+    assert trail[1][1] == "user:dana.reyes@example.org" and trail[1][2]["accepted_at"] is not None
 
 
 def _reset_id(user_id):
@@ -81,12 +91,23 @@ def _reset_id(user_id):
     return db.session.scalar(select(PasswordReset.id).where(PasswordReset.user_id == uuid.UUID(user_id)))
 
 
-def test_a_reset_link_expires(client, app, admin):
-    created = new_user(client, admin)
+def test_a_reset_link_expires(client, app, world, admin):
+    user_id = _user_id(world.account("carver", "agent")[0])
+    issued = client.post(f"/api/v1/admin/users/{user_id}/password-reset", headers=admin).json
     app.extensions["clock"].advance(hours=24, seconds=1)
-    token = token_of(created["reset_url"])
+    token = token_of(issued["reset_url"])
     assert client.post("/api/v1/public/password-reset/check", json={"token": token}).status_code == 410
     assert set_password(client, token).status_code == 410
+
+
+def test_an_invitation_expires(client, app, admin):
+    invited = new_user(client, admin)
+    app.extensions["clock"].advance(hours=72, seconds=1)
+    token = token_of(invited["invitation_url"])
+    assert client.post("/api/v1/public/invitation/check", json={"token": token}).status_code == 410
+    assert accept(client, invited).status_code == 410
+    listed = client.get("/api/v1/admin/invitations", headers=admin).json
+    assert [(i["email"], i["status"]) for i in listed] == [("dana.reyes@example.org", "expired")]
 
 
 def test_a_new_link_supersedes_the_old_one_and_a_reset_logs_every_device_out(client, world, admin):
@@ -175,20 +196,63 @@ def test_deactivating_a_membership_ends_access_to_that_town_only(client, world):
     assert again.status_code == 201 and again.json["id"] == membership and again.json["active"] is True
 
 
-def test_an_existing_account_joins_another_town_with_the_same_password(client, world, admin):
+def test_an_existing_account_joins_another_town_by_accepting_with_its_own_password(client, world, admin):
     email, password = world.account("upton", "town_admin")
-    resp = client.post(
-        "/api/v1/admin/users",
-        headers=admin,
-        json={"email": email.upper(), "name": "Someone Else", "role": "board_member"},
-    )
-    assert resp.status_code == 201 and resp.json["created"] is False and resp.json["reset_url"] is None
-    assert resp.json["user"]["name"] != "Someone Else"
+    invited = new_user(client, admin,
+                       {"email": email.upper(), "name": "Someone Else", "role": "board_member"})
+    assert login(client, email, password, "carver").status_code == 403  # no role before accepting
+    token = token_of(invited["invitation_url"])
+    check = client.post("/api/v1/public/invitation/check", json={"token": token})
+    assert check.json["has_account"] is True  # the link's holder (the email's owner) is told to sign in
+    wrong = accept(client, invited, "not the password at all")
+    assert wrong.status_code == 403 and "password" in wrong.json["detail"]["json"], wrong.json
+    assert login(client, email, password, "carver").status_code == 403
+    assert accept(client, invited, password).status_code == 201
     assert login(client, email, password, "carver").json["roles"] == ["board_member"]
+    assert db.session.scalar(select(User.name).where(User.email == email)) != "Someone Else"
     duplicate = client.post(
         "/api/v1/admin/users", headers=admin, json={"email": email, "name": "X", "role": "board_member"}
     )
-    assert duplicate.status_code == 409
+    assert duplicate.status_code == 409  # already a member of the admin's own town: visible in its user list
+    assert "a board member" in duplicate.json["message"] and "board_member" not in duplicate.json["message"]
+
+
+def _shape(value):
+    if isinstance(value, dict):
+        return {k: _shape(v) for k, v in value.items()}
+    return type(value).__name__
+
+
+def test_the_answer_does_not_reveal_whether_the_email_has_an_account(client, world, admin):
+    """Issue 14 item 6: an email with an account in another town and an unknown one get the same status and
+    the same shape, the same fields set; nothing of the existing account (its id, name, towns)."""
+    elsewhere, _ = world.account("upton", "town_admin")
+    known = client.post("/api/v1/admin/users", headers=admin,
+                        json={"email": elsewhere, "name": "Pat Doe", "role": "agent"})
+    unknown = client.post("/api/v1/admin/users", headers=admin,
+                          json={"email": "nobody.yet@example.org", "name": "Pat Doe", "role": "agent"})
+    assert known.status_code == unknown.status_code == 201
+    assert _shape(known.json) == _shape(unknown.json)
+    upton_user = str(_user_id(elsewhere))
+    assert upton_user not in known.get_data(as_text=True)
+    assert known.json["invitation"]["name"] == unknown.json["invitation"]["name"] == "Pat Doe"
+
+
+def test_an_admin_lists_and_withdraws_invitations_and_a_withdrawn_link_stops_working(client, admin,
+                                                                                      upton_admin):
+    first = new_user(client, admin)
+    second = new_user(client, admin, NEW | {"role": "board_member"})  # a new one replaces the pending one
+    listed = {i["id"]: i["status"] for i in client.get("/api/v1/admin/invitations", headers=admin).json}
+    assert listed == {first["invitation"]["id"]: "withdrawn", second["invitation"]["id"]: "pending"}
+    assert accept(client, first).status_code == 410
+    url = f"/api/v1/admin/invitations/{second['invitation']['id']}/withdraw"
+    assert client.post(url, headers=upton_admin).status_code == 404  # another town's: as if missing
+    assert client.get("/api/v1/admin/invitations", headers=upton_admin).json == []
+    done = client.post(url, headers=admin)
+    assert done.status_code == 200 and done.json["status"] == "withdrawn"
+    assert client.post(url, headers=admin).status_code == 409
+    assert accept(client, second).status_code == 410
+    assert _user_id("dana.reyes@example.org") is None
 
 
 def test_the_last_town_admin_cannot_be_removed(client, world, admin):
@@ -310,10 +374,10 @@ def test_the_public_reset_refuses_bad_input_without_a_bearer_token(client, body,
 
 
 def test_a_password_equal_to_the_email_is_refused(client, admin):
-    created = new_user(client, admin, NEW | {"email": "long.address.person@example.org"})
-    resp = set_password(client, token_of(created["reset_url"]), "long.address.person@example.org")
+    invited = new_user(client, admin, NEW | {"email": "long.address.person@example.org"})
+    resp = accept(client, invited, "long.address.person@example.org")
     assert resp.status_code == 422 and "password" in resp.json["detail"]["json"]
-    assert set_password(client, token_of(created["reset_url"])).status_code == 204
+    assert accept(client, invited).status_code == 201
 
 
 def test_an_account_serving_another_town_is_not_taken_over_by_one_towns_admin(client, world, operator):

@@ -28,14 +28,16 @@ def test_the_chain_verifies_after_records_imports_accounts_submissions_and_tasks
         headers=admin,
         json={"email": "new.agent@example.org", "name": "New Agent", "role": "agent"},
     ).json
-    token = created["reset_url"].split("#token=")[1]
+    token = created["invitation_url"].split("#token=")[1]
     assert (
         client.post(
-            "/api/v1/public/password-reset", json={"token": token, "password": "a long enough password"}
+            "/api/v1/public/invitation", json={"token": token, "password": "a long enough password"}
         ).status_code
-        == 204
+        == 201
     )
-    client.post(f"/api/v1/admin/users/{created['user']['id']}/revoke-tokens", headers=admin, json={})
+    joined = next(u for u in client.get("/api/v1/admin/users", headers=admin).json
+                  if u["email"] == "new.agent@example.org")
+    client.post(f"/api/v1/admin/users/{joined['id']}/revoke-tokens", headers=admin, json={})
     sub = client.post(
         "/api/v1/submissions",
         headers=agent,

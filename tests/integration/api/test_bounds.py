@@ -90,3 +90,31 @@ def test_a_scheduled_date_lies_within_1900_and_25_years_ahead(client, world, due
 def test_a_query_instant_out_of_range_is_a_422(client, world, query):
     resp = client.get(f"/api/v1/sms/undelivered?{query}", headers=world.headers("carver", "town_admin"))
     assert resp.status_code == 422 and "since" in str(resp.json["detail"]), resp.json
+
+
+def _kind_of(app, endpoint: str, name: str) -> str:
+    schema = next(s for e, s in _schemas(app) if e == endpoint)
+    return schema.fields[name].kind
+
+
+@pytest.mark.parametrize("endpoint,name", [
+    ("enforcement.serve_order", "served_at"),
+    ("enforcement.issue_order", "at"),
+    ("enforcement.transition_order", "at"),
+    ("enforcement.transition_violation", "at"),
+    ("meetings.record_meeting", "held_at"),
+    ("meetings.record_meeting", "posted_at"),
+    ("meetings.record_meeting", "operator_notified_at"),
+])
+def test_what_was_done_is_an_observation_not_a_schedule(app, endpoint, name):
+    """Service, an act's time and a meeting held happened: 2000-01-01 .. now + 10 minutes (observed_at)."""
+    assert _kind_of(app, endpoint, name) == "observation"
+
+
+def test_a_transition_dated_tomorrow_is_a_422_and_the_violation_is_unchanged(client, agent):
+    made = _violation(client, agent, "2026-04-06T13:00:00+00:00").json
+    resp = client.post(f"/api/v1/violations/{made['id']}/transition", headers=agent,
+                       json={"to": "corrected", "reason": "fill removed", "at": "2026-04-07T14:00:00+00:00"})
+    assert resp.status_code == 422, resp.json
+    assert "clock skew" in str(resp.json["detail"]["json"]["at"]), resp.json
+    assert client.get(f"/api/v1/violations/{made['id']}", headers=agent).json["status"] == made["status"]

@@ -90,7 +90,10 @@ def test_any_other_role_is_refused_with_the_rule_that_names_the_officer(client, 
     order, rows = proposed
     for body in ({"order_id": order["id"]}, {"ids": [rows[0]["id"]]}):
         resp = issue(client, headers, **body)
-        assert resp.status_code == 403 and "CARVER-247-NONCRIM-ZEO" in resp.json["message"], resp.json
+        assert resp.status_code == 403, resp.json
+        assert resp.json["detail"]["rule_id"] == "CARVER-247-NONCRIM-ZEO"
+        assert "it is for the enforcing officer" in resp.json["message"]  # in words: no rule id
+        assert "NONCRIM" not in resp.json["message"]
     assert len(citations(client, headers, status="proposed")) == 4 and outbox("sms", "citations.issued") == []
 
 

@@ -119,7 +119,8 @@ def test_on_carver_247_only_the_zoning_enforcement_officer_may_give_one(app, cli
         PLANNING_BOARD_VOTE,
     )
     refused = instruct(client, board, order)
-    assert refused.status_code == 403 and "CARVER-247-NONCRIM-ZEO" in refused.json["message"]
+    assert refused.status_code == 403 and refused.json["detail"]["rule_id"] == "CARVER-247-NONCRIM-ZEO"
+    assert "it is for the enforcing officer" in refused.json["message"]
     assert instruct(client, world.headers("carver", "enforcing_officer"), order).status_code == 201
 
 

@@ -254,6 +254,7 @@ def test_a_meeting_cannot_be_recorded_before_it_is_held(client, agent, order):
 def test_recording_needs_if_match_and_other_towns_see_nothing(world, client, agent, order):
     meeting = schedule(client, agent, order).json
     url = f"/api/v1/meetings/{meeting['id']}"
+    set_clock(client.application, "2026-04-16T12:00:00-04:00")  # recorded after it was held
     assert (
         client.post(
             url + "/record",

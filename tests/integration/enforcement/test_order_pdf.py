@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.integration.enforcement.support_a import ERC_VOTE, draft_order, issue, site_and_permit
+from tests.integration.enforcement.support_a import ERC_VOTE, draft_order, issue, set_clock, site_and_permit
 
 
 def pdf_lines(body: bytes) -> list[str]:
@@ -67,6 +67,7 @@ def test_the_pdf_is_deterministic_and_follows_the_order(client, agent, form_d):
     url = f"/api/v1/orders/{form_d['id']}.pdf"
     first, second = client.get(url, headers=agent).data, client.get(url, headers=agent).data
     assert first == second
+    set_clock(client.application, "2026-04-07T09:30:00-04:00")  # service is recorded after it happened
     client.post(
         f"/api/v1/orders/{form_d['id']}/serve",
         headers=agent,

@@ -18,6 +18,7 @@ from tests.integration.enforcement.support_a import (
     draft_order,
     issue,
     notifications,
+    set_clock,
     site_and_permit,
 )
 
@@ -84,7 +85,8 @@ def test_the_erc_cannot_act_without_a_carried_vote(client, erc, cd, authorizatio
 
 def test_the_ercs_designee_issues_on_a_recorded_designation(client, agent, cd):
     refused = issue(client, agent, cd)
-    assert refused.status_code == 403 and "no role for CARVER-136" in refused.json["message"]
+    assert refused.status_code == 403
+    assert "no role under Carver's earth removal bylaw" in refused.json["message"]
     resp = issue(client, agent, cd, DESIGNATION)
     assert resp.status_code == 200, resp.json
     auth = resp.json["authorization"]
@@ -170,6 +172,7 @@ def test_a_party_without_sms_consent_gets_no_text(client, erc, cd):
 def test_service_is_recorded_beside_the_courtesy_text(client, agent, erc, cd):
     issue(client, erc, cd, ERC_VOTE)
     assert client.get(f"/api/v1/orders/{cd['id']}", headers=erc).json["served_at"] is None
+    set_clock(client.application, "2026-04-07T09:30:00-04:00")  # service is recorded after it happened
     served = client.post(
         f"/api/v1/orders/{cd['id']}/serve",
         headers=agent,
@@ -185,6 +188,7 @@ def test_service_is_recorded_beside_the_courtesy_text(client, agent, erc, cd):
 def test_serving_a_restoration_order_under_136_starts_its_hearing_request_window(client, agent, pit):
     order = draft_order(client, agent, *pit, "CARVER-136", kind="restoration_order")
     assert issue(client, agent, order, DESIGNATION).status_code == 200
+    set_clock(client.application, "2026-04-07T09:30:00-04:00")
     client.post(
         f"/api/v1/orders/{order['id']}/serve",
         headers=agent,

@@ -16,6 +16,7 @@ from tests.integration.enforcement.support_a import (
     STABILIZATION_FAIL,
     draft_order,
     issue,
+    set_clock,
     site_and_permit,
     submit,
 )
@@ -111,6 +112,7 @@ def test_citation_mailing_deadlines_are_reminded_2_and_0_days_ahead(app, client,
     v = create_violation(
         client, agent, s.id, p.id, "CARVER-247", "CARVER-247-DESIGN-MAINTAIN", "2026-04-06T09:00:00-04:00"
     )
+    set_clock(app, "2026-04-06T12:05:00-04:00")  # the vote's noon, recorded just after
     issued_order(
         client,
         board,

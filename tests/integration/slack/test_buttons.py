@@ -62,7 +62,9 @@ def test_a_member_with_no_role_for_the_orders_chapter_is_refused(members, cd_ord
     assert _acks() == []
     (told,) = members.fake.ephemeral_messages
     assert told["to_user"] == members.people["carver.agent"]
-    assert told["text"] == "Not done: you hold no role for CARVER-136 in this town"
+    # in words: the bylaw by name, no chapter key or rule id
+    assert told["text"] == ("Not done: you hold no role under Carver's earth removal bylaw (ch. 136) "
+                            "in this town")
 
 
 def test_an_unlinked_user_is_refused_and_nothing_is_recorded(members, cd_order):

@@ -10,6 +10,7 @@ from sqlalchemy import select
 
 from backend.extensions import db
 from backend.models.meetings import Meeting
+from backend.services.refusal_words import RULE_ID
 from tests.integration.slack.conftest import UPTON_TEAM
 
 NOTIFIED = "2026-04-06T12:00:00-04:00"  # operator told of the meeting two hours after the order
@@ -51,7 +52,8 @@ def test_a_time_before_the_48_hours_is_refused_and_the_modal_stays_open(members,
     resp = members.submit("erc.ana", modal, values("2026-04-07T18:00:00-04:00"))
     assert resp.status_code == 200 and resp.json["response_action"] == "errors"
     error = resp.json["errors"]["fe_meeting_at"]
-    assert "too early" in error and "CARVER-136-CD-REVIEW-48H" in error and "give a reason below" in error
+    assert "too early" in error and "~§ 136-9" in error and "give a reason below" in error
+    assert not RULE_ID.search(error), error  # a person reads it: the citation, never a rule id
     assert _meetings() == []
 
 
@@ -97,7 +99,8 @@ def test_a_time_in_the_window_is_scheduled_without_a_flag_and_noticed_in_the_thr
 def test_one_member_without_the_erc_vote_is_refused_by_the_who_may_act_table(members, modal):
     resp = members.submit("erc.ana", modal, values("2026-04-09T18:00:00-04:00", vote=None))
     error = resp.json["errors"]["fe_vote_yes"]
-    assert "acts by vote" in error and "CARVER-136-CD-REVIEW-7D" in error
+    assert "acts by vote" in error and "Earth Removal Committee" in error
+    assert not RULE_ID.search(error), error
     assert _meetings() == []
 
 

@@ -103,6 +103,8 @@ def test_a_monthly_report_is_offered_only_while_its_deadline_is_open_and_meets_i
         db.session.add(deadline)
         db.session.commit()
     assert "Informe mensual" in client.get(f"/n/{link_id}").get_data(as_text=True)
+    old = submit(client, link_id, kind="monthly_report", month="1999-12")  # before the observations' floor
+    assert old.status_code == 422 and "<b>month</b>" in old.get_data(as_text=True)
     resp = submit(
         client, link_id, kind="monthly_report", month="2026-03", notes="March report attached by mail"
     )
@@ -148,6 +150,8 @@ def test_an_expired_form_is_refused(app, client, link_id, monkeypatch):
         ({"kind": "reinspection_request", "notes": "x" * 2001}, [("a.jpg", make_jpeg())], "notes"),
         ({"kind": "reinspection_request", "month": "March"}, [("a.jpg", make_jpeg())], "month"),
         ({"kind": "reinspection_request", "event_on": "2026-02-30"}, [("a.jpg", make_jpeg())], "event_on"),
+        ({"kind": "reinspection_request", "event_on": "0001-01-01"}, [("a.jpg", make_jpeg())], "event_on"),
+        ({"kind": "reinspection_request", "event_on": "9999-12-31"}, [("a.jpg", make_jpeg())], "event_on"),
     ],
     ids=[
         "no-kind",
@@ -159,6 +163,8 @@ def test_an_expired_form_is_refused(app, client, link_id, monkeypatch):
         "notes-too-long",
         "garbled-month",
         "impossible-date",
+        "year-0001 (bounded like the API)",
+        "year-9999 (bounded like the API)",
     ],
 )
 def test_garbage_is_refused_naming_the_field_and_nothing_is_recorded(client, link_id, fields, photos, field):

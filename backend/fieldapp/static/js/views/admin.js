@@ -36,11 +36,12 @@ const VIEWS = {
     return [table(['Number', 'Kind', 'Site', 'Expires'], data.map((p) => [p.number, `${humanize(p.kind)} (${p.chapter})`, name.get(p.site_id) || '—', fmtDate(p.expires_on)]))];
   },
   async users() {
-    const { data } = await getJson('/api/v1/admin/users');
+    const [{ data }, { data: invited }] = await Promise.all([getJson('/api/v1/admin/users'), getJson('/api/v1/admin/invitations')]);
     const told = notice ? h('p', { class: 'note', role: 'status' }, notice) : null;
     notice = null;
     return [told, table(['Name', 'Email', 'Roles', 'Active'], data.map((u) => [u.name, u.email,
-      (u.memberships || []).filter((m) => m.active !== false).map((m) => humanize(m.role)).join(', '), u.active ? 'yes' : 'no'])), userForm()];
+      (u.memberships || []).filter((m) => m.active !== false).map((m) => humanize(m.role)).join(', '), u.active ? 'yes' : 'no'])),
+    invitations(invited.filter((i) => i.status === 'pending')), userForm()];
   },
   async settings() {
     const { data, etag } = await getJson('/api/v1/admin/settings');
@@ -109,14 +110,31 @@ function siteForm() {
     lat: lat.value === '' ? null : Number(lat.value), lon: lon.value === '' ? null : Number(lon.value) }));
 }
 
+// Pending invitations, each with a button that withdraws it (its link stops working).
+function invitations(pending) {
+  if (!pending.length) return null;
+  const box = errorBox();
+  const withdraw = (i) => h('button', { type: 'button', onclick: async () => {
+    box.clear();
+    try {
+      await postJson(`/api/v1/admin/invitations/${i.id}/withdraw`, {});
+      notice = `Withdrew the invitation of ${i.email}: its link no longer works.`;
+      await reload();
+    } catch (error) { box.show(error); box.focus(); }
+  }, 'aria-label': `Withdraw the invitation of ${i.email}` }, 'Withdraw');
+  return h('section', { 'aria-label': 'Pending invitations' }, h('h2', {}, 'Pending invitations'), box,
+    table(['Email', 'Role', ''], pending.map((i) => [h('span', {}, i.email, h('br'), h('small', { class: 'muted' },
+      `link works until ${fmtTime(i.expires_at)}`)), humanize(i.role), withdraw(i)])));
+}
+
 function userForm() {
   const email = h('input', { type: 'email', name: 'email', autocomplete: 'off' });
   const name = text('name');
   const role = select('role', ['agent', 'board_member', 'enforcing_officer', 'town_admin'].map((r) => [r, humanize(r)]), 'agent');
   return adminForm('Add a user', [field('Email', email), field('Name', name), field('Role', role)], async () => {
     const { data } = await postJson('/api/v1/admin/users', { email: email.value, name: name.value, role: role.value });
-    notice = data.reset_url ? `Added ${email.value}. Give them this one-time link to set a password: ${data.reset_url}`
-      : `${email.value} now has a role in this town.`;
+    notice = `Invited ${email.value}. Give them this one-time link to accept (it works until `
+      + `${new Date(data.expires_at).toLocaleString()}): ${data.invitation_url}`;
   });
 }
 
