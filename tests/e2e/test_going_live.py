@@ -204,8 +204,7 @@ def test_going_live_from_nothing_on_a_fresh_production_database(deploy, fake_sla
                  slack_signing_secret=secrets.token_hex(16), slack_token_keys=Fernet.generate_key().decode(),
                  slack_api_url=fake_slack.base_url, twilio_account_sid=fake_twilio.account_sid,
                  twilio_auth_token=fake_twilio.auth_token, twilio_senders={"carver": SERVICE},
-                 twilio_api_base=fake_twilio.base_url,
-                 sms_quiet_hours="off")  # this walk runs at any hour; quiet hours have tests of their own
+                 twilio_api_base=fake_twilio.base_url)
     out = doctor(app, 1)
     assert "OK   slack: the Slack app is configured: Add to Slack" in out
     assert "FAIL slack: not connected (not installed)" in out and "Add to Slack" in out
