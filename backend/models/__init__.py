@@ -8,6 +8,7 @@ from backend.models.enforcement import (
     Violation,
     order_violations,
 )
+from backend.models.calendar_feeds import CalendarFeed  # noqa: F401
 from backend.models.evidence import InspectionEvaluation, ViolationOrigin, ViolationPhoto  # noqa: F401
 from backend.models.field import ChecklistResponse, ChecklistTemplate, Inspection, Photo
 from backend.models.fines import StandingInstruction  # noqa: F401

@@ -130,6 +130,7 @@ def _start(scene: findings.Scene, change: ClockChange) -> Deadline | None:
         status="missed" if change.expired else "open",
     )
     row.explanation = change.explanation.line
+    row.action, row.area = engine.label[:200], (str(portion)[:200] if portion else None)  # what the reminders say
     db.session.flush()
     return row
 
