@@ -21,6 +21,7 @@ class Kind(StrEnum):
     ORDER_ISSUED = "sms.order_issued"
     ORDER_LIFTED = "sms.order_lifted"
     DEADLINE_REMINDER = "sms.deadline_reminder"
+    REVIEW_MEETING_SMS = "sms.review_meeting"  # issue 19: the operator told the meeting is set or moved
     DAILY_ACCRUAL = "accrual.offense_days"
     CITATIONS_ISSUED = "citations.issued"
     # --- both: the reminders job and re-issued citations ----------------------------------------------
@@ -70,6 +71,7 @@ CATALOGUE: dict[Kind, Spec] = {
     Kind.ORDER_ISSUED: _spec("sms", PARTY, "urgent"),
     Kind.ORDER_LIFTED: _spec("sms", PARTY),
     Kind.DEADLINE_REMINDER: _spec("sms", PARTY),
+    Kind.REVIEW_MEETING_SMS: _spec("sms", PARTY),
     Kind.DAILY_ACCRUAL: _spec("sms", PARTY),
     Kind.CITATIONS_ISSUED: _spec("sms", PARTY, recorded="sms"),
     Kind.STABILIZATION_REMINDER: _spec("sms slack", BOTH),

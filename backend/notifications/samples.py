@@ -100,7 +100,11 @@ ACCRUAL = CARVER | {
     "lines": [{"site": "Plymouth St gravel pit", "citations": ["~§ 136-9A"], "days": 4},
               {"site": "Cedar Brook subdivision", "citations": ["~§ 247-7B(7)"], "days": 1}]}
 REMINDER = CARVER | CEDAR | {"label": "stabilize the disturbed portion (lots 4-9)", "date": "2026-05-15"}
-MEETING = CARVER | GRAVEL | {"order": "cease_and_desist", "date": "2026-04-09", "time": "18:00"}
+PLACE = {"address": "Town Hall, 108 Main St", "room": "Room 2", "remote_url": "https://meet.example.org/erc"}
+MEETING = CARVER | GRAVEL | {"order": "cease_and_desist", "date": "2026-04-09", "time": "18:00",
+                             "at": "2026-04-09T22:00:00+00:00", "tz": "America/New_York", "place": PLACE}
+STABILIZING = REMINDER | {"citation": "~§ 247-7B(12)", "action": "stabilize the disturbed portion",
+                          "area": "lots 4-9", "as_of": "2026-05-13T07:00:00-04:00", "days_left": 2}
 EXPIRY = CARVER | GRAVEL | {"permit": "ERC-2025-03", "date": "2026-06-30"}
 
 # The words the services write with their intents (recorded kinds send exactly these).
@@ -146,10 +150,11 @@ SMS_FACTS: dict[str, dict[str, Any]] = {
     "sms.order_issued": CARVER | GRAVEL | {"order": "cease_and_desist", "date": "2026-04-06"},
     "sms.order_lifted": CARVER | GRAVEL | {"order": "cease_and_desist", "date": "2026-04-20"},
     "sms.deadline_reminder": REMINDER,
+    "sms.review_meeting": MEETING | {"moves": 0},
 }
 COMPLETED_FACTS: dict[str, dict[str, Any]] = {  # the jobs' rows, completed by backend/sms/enrich.py
     "accrual.offense_days": ACCRUAL,
-    "reminder.stabilization": REMINDER,
+    "reminder.stabilization": STABILIZING,
     "reminder.report-90d": REMINDER | {"label": "file the 90-day monitoring report", "date": "2026-07-06"},
     "reminder.inspection-event-notice": REMINDER | {"label": "give notice of the footing inspection",
                                                     "date": "2026-04-22"},

@@ -61,6 +61,8 @@ def install(app: Any) -> None:
         register_template(name, _completed("sms.deadline_reminder"))
     register_template(MEETING_TEMPLATE, _completed("sms.meeting_reminder"))
     register_template(PERMIT_EXPIRY_TEMPLATE, _completed("sms.permit_expiry"))
+    from backend.sms import meeting_texts  # issue 19: sms.review_meeting; reminder.erc-review and
+    meeting_texts.install(register_template)  # reminder.stabilization's SMS rows (time zone, place, days)
     dispatcher.HOOKS["sms"] = SmsHooks()
     hooks.install()
     app.extensions["sms"] = True
