@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from apiflask import Schema
-from apiflask.fields import UUID, AwareDateTime, Boolean, Date, Dict, Integer, List, Nested, String
+from apiflask.fields import URL, UUID, AwareDateTime, Boolean, Date, Dict, Integer, List, Nested, String
 from apiflask.validators import Length, OneOf, Range
 from marshmallow import ValidationError, validates_schema
 
@@ -14,7 +14,16 @@ CHAPTERS = ("CARVER-281", "CARVER-247", "CARVER-136", "UPTON-280", "GARDNER-650"
 REASON = Length(3, 2000)
 
 
-class MeetingIn(Schema):
+class PlaceIn(Schema):
+    """Where the meeting is held (issue 19): stated in every notice, reminder and calendar event."""
+    address = String(validate=Length(3, 300), load_default=None,
+                     metadata={"description": "street address of the meeting place"})
+    room = String(validate=Length(1, 120), load_default=None, metadata={"description": "room, e.g. Room 2"})
+    remote_url = URL(schemes={"https"}, require_tld=True, validate=Length(12, 500), load_default=None,
+                     metadata={"description": "optional https link to attend remotely"})
+
+
+class MeetingIn(PlaceIn):
     scheduled_for = Scheduled(required=True)
     operator_notified_at = Scheduled(
         required=True, metadata={"description": "when the operator received notice of the meeting"}
@@ -34,6 +43,16 @@ class MeetingIn(Schema):
             "description": "{designation: 'ERC vote of … naming the designee'} or {vote: {yes, no, abstain}}"
         },
     )
+
+
+class MeetingMoveIn(PlaceIn):
+    """Reschedule and/or change the place of a scheduled meeting (the fields not given stay as they are)."""
+    scheduled_for = Scheduled(load_default=None)
+    operator_notified_at = Scheduled(load_default=None, metadata={"description": "the operator's notice of "
+                                                                  "the new time, if given again"})
+    posted_at = Scheduled(load_default=None, metadata={"description": "the new Open Meeting Law posting"})
+    override_reason = String(validate=REASON, load_default=None)
+    authorization = Dict(load_default=dict)
 
 
 class VoteIn(Schema):
@@ -77,6 +96,10 @@ class MeetingOut(Schema):
     flagged = Boolean()
     flags = List(Dict())
     authorization = Dict()
+    address = String(allow_none=True)
+    room = String(allow_none=True)
+    remote_url = String(allow_none=True)
+    moves = Integer(dump_default=0, metadata={"description": "times rescheduled (the calendar's SEQUENCE)"})
     version = Integer()
 
 

@@ -1,5 +1,6 @@
 """All models, imported so Alembic and the audit listener see them."""
 from backend.models.admin import AccountEvent, Delineation, InspectionTask, PasswordReset, Submission  # noqa: F401,E501
+from backend.models.calendar_feeds import CalendarFeed  # noqa: F401
 from backend.models.enforcement import (
     Deadline,
     EnforcementOrder,
@@ -8,7 +9,6 @@ from backend.models.enforcement import (
     Violation,
     order_violations,
 )
-from backend.models.calendar_feeds import CalendarFeed  # noqa: F401
 from backend.models.evidence import InspectionEvaluation, ViolationOrigin, ViolationPhoto  # noqa: F401
 from backend.models.field import ChecklistResponse, ChecklistTemplate, Inspection, Photo
 from backend.models.fines import StandingInstruction  # noqa: F401

@@ -51,3 +51,8 @@ class Meeting(Audited, db.Model):
 
     __mapper_args__ = {"version_id_col": version}
     __audit_omit_null__ = ("address", "room", "remote_url", "moves")
+
+    @property
+    def chapter(self) -> str:
+        """The bylaw whose who-may-act table governs the meeting (the ERC's review, Carver ~§ 136-9)."""
+        return "CARVER-136"

@@ -61,7 +61,8 @@ REVIEW = ReviewNotice(
                   "posted Mon 2026-04-06 12:00 EDT; earliest lawful meeting Wed 2026-04-08 12:00 EDT"),
             Check(RuleRef("CARVER-136-CD-REVIEW-7D", "~§ 136-9"), "Within 7 days of the order", True,
                   "order Mon 2026-04-06 10:00 EDT; last day Mon 2026-04-13 23:59 EDT")),
-    quorum=RuleRef("CARVER-136-ERC-QUORUM-4", "~§ 136-3C"), quorum_needed=4, members=7)
+    quorum=RuleRef("CARVER-136-ERC-QUORUM-4", "~§ 136-3C"), quorum_needed=4, members=7,
+    when="4/9/2026, 6:00 PM EDT", place="Room 2, Town Hall, 108 Main St. Join online: https://meet.example.org/erc")
 
 STABILIZATION = StabilizationReminder(
     deadline_id="5b9f2c3d-1e4a-4f6b-8c7d-9e0f1a2b3c4d", town="Town of Carver", tz=TZ,
@@ -115,8 +116,9 @@ JOB_TEXT = {
                            "subdivision (~§ 247-7B(15)).",
     "reminder.inspection-event-notice": "Carver: reminder: give the Planning Board 2 working days' notice of "
                                         "the footing inspection at Cedar Brook subdivision (~§ 247-7C).",
-    "reminder.erc-review": "Carver: reminder: the review meeting of the cease and desist at Plymouth St "
-                           "gravel pit is Thu 2026-04-09 at 18:00.",
+    "reminder.erc-review": "Town of Carver: reminder: the review meeting of the cease and desist at Plymouth St "
+                           "gravel pit is on 4/9/2026, 6:00 PM EDT, at Room 2, Town Hall, 108 Main St (within 48 "
+                           "hours).",
     "reminder.permit-expiry": "Carver: reminder: permit ERC-2025-03 at Plymouth St gravel pit expires on "
                               "2026-06-30 (in 30 days).",
     "escalation": "Carver: OVERDUE: the 90-day monitoring report was due 2026-07-06 and no submission "
@@ -139,8 +141,9 @@ JOB_TEXT = {
                        "did not reach them; make sure the notice is served by mail or in hand.",
     "order_issued": "Cease-and-desist order issued under CARVER-136 at Plymouth St gravel pit: Excavation "
                     "within 50 ft of the BVW (~§ 136-5).",
-    "review_meeting_scheduled": "Review meeting of the cease-and-desist at Plymouth St gravel pit scheduled "
-                                "for Thu 2026-04-09 18:00 (~§ 136-9).",
+    "review_meeting_scheduled": "ERC review meeting of the cease-and-desist order for 44 Plymouth St, Carver, "
+                                "MA 02330 scheduled for 4/9/2026, 6:00 PM EDT, at Room 2, Town Hall, 108 Main St. "
+                                "Join online: https://meet.example.org/erc.",
 }
 
 # SMS kinds: the facts their renderer reads (in the party's language), as the row holds them once complete.

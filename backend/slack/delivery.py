@@ -16,6 +16,7 @@ at the top level instead.
 """
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 from collections.abc import Callable
 from typing import TypeVar
@@ -93,7 +94,9 @@ def _review(row: Notification, town_slug: str, reminder: bool) -> Message:
 
 def stabilization(row: Notification, town_slug: str) -> Message:
     deadline = _get(Deadline, row, "deadline_id")
-    rendered = notifier.render_message(alerts.stabilization_reminder(deadline, row.created_at))
+    as_of = (row.payload or {}).get("as_of")  # the job's instant: its day counts, never the sending time
+    day = dt.datetime.fromisoformat(as_of) if isinstance(as_of, str) else row.created_at
+    rendered = notifier.render_message(alerts.stabilization_reminder(deadline, day))
     return message(row, town_slug, rendered, None, recorded_text(row, rendered))
 
 

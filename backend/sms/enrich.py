@@ -37,7 +37,7 @@ from backend.models import (
 )
 from backend.models import order_violations as ov
 from backend.services.fine_config import town_config
-from backend.sms import links
+from backend.sms import links, meeting_texts
 from backend.sms.messages import base_payload, party_of, reminder_facts, reminder_link, short_town
 from inspections.calendar import TZ
 from inspections.offenses import counting_rule
@@ -199,7 +199,8 @@ def enrich_meeting(session: Session, row: Notification) -> bool:
         link = links.create(session, town.id, party.id, row.template, [v.id for v in order.violations],
                             order.id, order.site_id)
         return link, {"site": site.name if site else town.name, "order": order.kind,
-                      "date": at.date().isoformat(), "time": f"{at:%H:%M}", "meeting_id": str(meeting.id)}
+                      "date": at.date().isoformat(), "time": f"{at:%H:%M}", "meeting_id": str(meeting.id)
+                      } | meeting_texts.meeting_facts(meeting, town.tz)  # issue 19: zone and place
     return _complete(session, row, find)
 
 

@@ -58,7 +58,8 @@ WORDS: dict[str, dict[str, str]] = {
         "online": "Online: {url}",
         "no_place": "local a anunciar",
         "room": "{room}, {address}",
-        "stab_left": "{town}: lembrete: {action}{area} em {site}: faltam {n} dia(s), até {date} ({citation}).",
+        "stab_left": "{town}: lembrete: {action}{area} em {site}: faltam {n} dia(s), até {date} "
+                     "({citation}).",
         "stab_today": "{town}: lembrete: {action}{area} em {site} vence HOJE, {date} ({citation}).",
     },
 }
@@ -82,7 +83,8 @@ def when_text(at: dt.datetime, tz: str, language: str) -> str:
     '09/04/2026, 18:00 (hora del Este, EDT)', '09/04/2026, 18:00 (horário do Leste, EDT)'."""
     local = at.astimezone(ZoneInfo(tz))
     language = _lang(language)
-    day, time, zone = local_date(local.date(), language), local_time(f"{local:%H:%M}", language), local.tzname()
+    day, time = local_date(local.date(), language), local_time(f"{local:%H:%M}", language)
+    zone = local.tzname()
     if language in ZONE_WORDS:
         return f"{day}, {time} ({ZONE_WORDS[language]}, {zone})"
     return f"{day}, {time} {zone}"
