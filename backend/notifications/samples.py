@@ -116,9 +116,9 @@ JOB_TEXT = {
                            "subdivision (~§ 247-7B(15)).",
     "reminder.inspection-event-notice": "Carver: reminder: give the Planning Board 2 working days' notice of "
                                         "the footing inspection at Cedar Brook subdivision (~§ 247-7C).",
-    "reminder.erc-review": "Town of Carver: reminder: the review meeting of the cease and desist at Plymouth St "
-                           "gravel pit is on 4/9/2026, 6:00 PM EDT, at Room 2, Town Hall, 108 Main St (within 48 "
-                           "hours).",
+    "reminder.erc-review": "Town of Carver: reminder: the review meeting of the cease and desist at "
+                           "Plymouth St gravel pit is on 4/9/2026, 6:00 PM EDT, at Room 2, Town Hall, 108 Main "
+                           "St (within 48 hours).",
     "reminder.permit-expiry": "Carver: reminder: permit ERC-2025-03 at Plymouth St gravel pit expires on "
                               "2026-06-30 (in 30 days).",
     "escalation": "Carver: OVERDUE: the 90-day monitoring report was due 2026-07-06 and no submission "
@@ -141,9 +141,9 @@ JOB_TEXT = {
                        "did not reach them; make sure the notice is served by mail or in hand.",
     "order_issued": "Cease-and-desist order issued under CARVER-136 at Plymouth St gravel pit: Excavation "
                     "within 50 ft of the BVW (~§ 136-5).",
-    "review_meeting_scheduled": "ERC review meeting of the cease-and-desist order for 44 Plymouth St, Carver, "
-                                "MA 02330 scheduled for 4/9/2026, 6:00 PM EDT, at Room 2, Town Hall, 108 Main St. "
-                                "Join online: https://meet.example.org/erc.",
+    "review_meeting_scheduled": "ERC review meeting of the cease-and-desist order for 44 Plymouth St, "
+                                "Carver, MA 02330 scheduled for 4/9/2026, 6:00 PM EDT, at Room 2, Town Hall, "
+                                "108 Main St. Join online: https://meet.example.org/erc.",
 }
 
 # SMS kinds: the facts their renderer reads (in the party's language), as the row holds them once complete.

@@ -190,6 +190,15 @@ def _announce(order: EnforcementOrder, meeting: Meeting) -> None:
     meeting_intents.meeting_set(db.session, meeting, order, operator_of(order))
 
 
+def scheduled_of(order_ids: list[Any]) -> list[Meeting]:
+    """The scheduled review meetings of these orders (the notice page and the order PDF state them)."""
+    if not order_ids:
+        return []
+    return list(db.session.scalars(select(Meeting).where(Meeting.order_id.in_(order_ids),
+                                                         Meeting.status == "scheduled")
+                                   .order_by(Meeting.scheduled_for, Meeting.id)))
+
+
 def move(who: Principal, meeting: Meeting, data: dict[str, Any]) -> Meeting:
     """Reschedule a scheduled meeting and/or change its place (authorised as scheduling is; audited). A new
     time is checked against the window like the first; the move counter is the calendar event's SEQUENCE;

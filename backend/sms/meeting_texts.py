@@ -34,6 +34,8 @@ WORDS: dict[str, dict[str, str]] = {
         "moved": "{town}: MOVED: the review meeting of the {order} for {site} is now {when}, at {place}.",
         "reminder": "{town}: reminder: review meeting of the {order} for {site}: {when}, at {place}.",
         "online": "Join online: {url}",
+        "heading": "Review meeting",
+        "line": "{when}, at {place}",
         "no_place": "a place to be announced",
         "room": "{room}, {address}",
         "stab_left": "{town}: reminder: {action}{area} at {site}: {n} day(s) left, by {date} ({citation}).",
@@ -45,6 +47,8 @@ WORDS: dict[str, dict[str, str]] = {
         "reminder": "{town}: recordatorio: la reunión de revisión de la {order} de {site} es el {when}, "
                     "en {place}.",
         "online": "En línea: {url}",
+        "heading": "Reunión de revisión",
+        "line": "{when}, en {place}",
         "no_place": "un lugar por anunciar",
         "room": "{room}, {address}",
         "stab_left": "{town}: recordatorio: {action}{area} en {site}: quedan {n} día(s), hasta el {date} "
@@ -56,6 +60,8 @@ WORDS: dict[str, dict[str, str]] = {
         "moved": "{town}: a reunião de revisão da {order} de {site} MUDOU para {when}, em {place}.",
         "reminder": "{town}: lembrete: a reunião de revisão da {order} de {site} é em {when}, em {place}.",
         "online": "Online: {url}",
+        "heading": "Reunião de revisão",
+        "line": "{when}, em {place}",
         "no_place": "local a anunciar",
         "room": "{room}, {address}",
         "stab_left": "{town}: lembrete: {action}{area} em {site}: faltam {n} dia(s), até {date} "
@@ -100,6 +106,13 @@ def place_text(place: Payload | None, language: str, most: int = 200, online: bo
     if online and place.get("remote_url"):
         text += ". " + words(language, "online", url=place["remote_url"])
     return text
+
+
+def meeting_line(meeting: Any, tz: str, language: str) -> str:
+    """'4/9/2026, 6:00 PM EDT, at Room 2, Town Hall, 108 Main St. Join online: https://…' (notice page and
+    order PDF)."""
+    return words(language, "line", when=when_text(meeting.scheduled_for, tz, language),
+                 place=place_text(place_of(meeting), language, 300))
 
 
 def place_of(meeting: Any) -> Payload:
