@@ -117,8 +117,8 @@ JOB_TEXT = {
     "reminder.inspection-event-notice": "Carver: reminder: give the Planning Board 2 working days' notice of "
                                         "the footing inspection at Cedar Brook subdivision (~§ 247-7C).",
     "reminder.erc-review": "Town of Carver: reminder: the review meeting of the cease and desist at "
-                           "Plymouth St gravel pit is on 4/9/2026, 6:00 PM EDT, at Room 2, Town Hall, 108 Main "
-                           "St (within 48 hours).",
+                           "Plymouth St gravel pit is on 4/9/2026, 6:00 PM EDT, at Room 2, Town Hall, "
+                           "108 Main St (within 48 hours).",
     "reminder.permit-expiry": "Carver: reminder: permit ERC-2025-03 at Plymouth St gravel pit expires on "
                               "2026-06-30 (in 30 days).",
     "escalation": "Carver: OVERDUE: the 90-day monitoring report was due 2026-07-06 and no submission "
