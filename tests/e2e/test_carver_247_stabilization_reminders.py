@@ -20,8 +20,10 @@ from tests.integration.sms.conftest import dispatch, twilio  # noqa: F401 - `twi
 
 PERMITTEE = "Cedar Brook Homes Inc."
 EXPECTED = {
-    "en": ["stabilize the disturbed portion (lots 4-9) at Cedar Brook subdivision: 7 day(s) left, by 4/15/2026",
-           "stabilize the disturbed portion (lots 4-9) at Cedar Brook subdivision: 2 day(s) left, by 4/15/2026",
+    "en": ["stabilize the disturbed portion (lots 4-9) at Cedar Brook subdivision: 7 day(s) left, by "
+           "4/15/2026",
+           "stabilize the disturbed portion (lots 4-9) at Cedar Brook subdivision: 2 day(s) left, by "
+           "4/15/2026",
            "stabilize the disturbed portion (lots 4-9) at Cedar Brook subdivision is due TODAY, 4/15/2026"],
     "es": ["estabilizar la parte alterada (lots 4-9) en Cedar Brook subdivision: quedan 7 día(s), hasta el "
            "15/04/2026",
@@ -29,7 +31,8 @@ EXPECTED = {
            "15/04/2026",
            "estabilizar la parte alterada (lots 4-9) en Cedar Brook subdivision vence HOY, 15/04/2026"],
 }
-BOARD_HEADERS = ["⏳ Stabilization due in 7 day(s)", "⏳ Stabilization due in 2 day(s)", "⏳ Stabilization due today"]
+BOARD_HEADERS = ["⏳ Stabilization due in 7 day(s)", "⏳ Stabilization due in 2 day(s)",
+                 "⏳ Stabilization due today"]
 
 
 def ceased_on_lots_4_to_9(app, client, world, language: str) -> None:
