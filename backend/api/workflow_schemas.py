@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 from apiflask import Schema
-from apiflask.fields import URL, UUID, AwareDateTime, Boolean, Date, Dict, Integer, List, Nested, String
+from apiflask.fields import (
+    URL,
+    UUID,
+    AwareDateTime,
+    Boolean,
+    Date,
+    Dict,
+    Function,
+    Integer,
+    List,
+    Nested,
+    String,
+)
 from apiflask.validators import Length, OneOf, Range
 from marshmallow import ValidationError, validates_schema
 
@@ -45,8 +57,12 @@ class MeetingIn(PlaceIn):
     )
 
 
-class MeetingMoveIn(PlaceIn):
-    """Reschedule and/or change the place of a scheduled meeting (the fields not given stay as they are)."""
+class MeetingMoveIn(Schema):
+    """Reschedule and/or change the place of a scheduled meeting (the fields not given stay as they are;
+    an empty address or room clears it, null clears the remote link)."""
+    address = String(validate=Length(0, 300))
+    room = String(validate=Length(0, 120))
+    remote_url = URL(schemes={"https"}, require_tld=True, validate=Length(12, 500), allow_none=True)
     scheduled_for = Scheduled(load_default=None)
     operator_notified_at = Scheduled(load_default=None, metadata={"description": "the operator's notice of "
                                                                   "the new time, if given again"})
@@ -99,7 +115,8 @@ class MeetingOut(Schema):
     address = String(allow_none=True)
     room = String(allow_none=True)
     remote_url = String(allow_none=True)
-    moves = Integer(dump_default=0, metadata={"description": "times rescheduled (the calendar's SEQUENCE)"})
+    moves = Function(lambda m: m.moves or 0, metadata={"description": "times rescheduled (the calendar's "
+                                                                      "SEQUENCE)", "type": "integer"})
     version = Integer()
 
 

@@ -132,20 +132,25 @@ def _order(p: Payload, language: str) -> str:
                                                  "enforcement_order") else order
 
 
+# shorter link and courtesy lines first, then without the remote link (the notice page keeps it), then
+# clipped site and place
+STEPS = ([(rung, True) for rung in LADDER[:4]] + [(rung, False) for rung in LADDER[:4]]
+         + [(rung, online) for rung in LADDER[4:] for online in (True, False)])
+
+
 def _meeting(key: str) -> Callable[[Payload, str], str]:
     def build(p: Payload, language: str) -> str:
         language = _lang(language)
         when = when_text(dt.datetime.fromisoformat(str(p["at"])), str(p.get("tz") or DEFAULT_TZ), language)
 
         def variants() -> Iterator[str]:
-            for online in (True, False):
-                for site_len, _found, details, courtesy, _call in LADDER:
-                    head = words(language, key, town=clip(plain(str(p.get("town") or ""), language), 40),
-                                 order=_order(p, language), when=when,
-                                 site=clip(plain(str(p.get("site") or ""), language), site_len),
-                                 place=place_text(p.get("place"), language, max(site_len * 2, 30), online))
-                    yield " ".join([head, phrase(language, details, link=p["link"]),
-                                    phrase(language, courtesy)])
+            for (site_len, _found, details, courtesy, _call), online in STEPS:
+                head = words(language, key, town=clip(plain(str(p.get("town") or ""), language), 40),
+                             order=_order(p, language), when=when,
+                             site=clip(plain(str(p.get("site") or ""), language), site_len),
+                             place=place_text(p.get("place"), language, max(site_len * 2, 30), online))
+                yield " ".join([head, phrase(language, details, link=p["link"]),
+                                phrase(language, courtesy)])
 
         return fit(language, variants())
 
