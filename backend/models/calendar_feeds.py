@@ -13,7 +13,7 @@ from backend.models.base import Audited, created_at, town_fk, uuid_pk
 from backend.types import UTCDateTime
 
 
-class CalendarFeed(Audited, db.Model):
+class CalendarFeed(Audited, db.Model):  # type: ignore[name-defined]  # flask-sqlalchemy's dynamic base
     """A user's calendar subscription in one town: the SHA-256 of its secret token, when it was made, when it
     was revoked (a revoked or rotated feed is never answered again; rotating writes a new row)."""
 

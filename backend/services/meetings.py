@@ -187,7 +187,7 @@ def _announce(order: EnforcementOrder, meeting: Meeting) -> None:
     key = f"meeting-scheduled:{meeting.id}" + (f":move-{meeting.moves}" if meeting.moves else "")
     notify.alert_board(order.town_id, CHAPTER, "review_meeting_scheduled", text, key,
                        meeting_id=str(meeting.id))
-    meeting_intents.meeting_set(db.session, meeting, order, operator_of(order))
+    meeting_intents.meeting_set(db.session(), meeting, order, operator_of(order))
 
 
 def scheduled_of(order_ids: list[Any]) -> list[Meeting]:

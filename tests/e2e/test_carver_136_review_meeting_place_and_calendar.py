@@ -139,8 +139,9 @@ def test_the_review_meeting_is_stated_with_its_place_everywhere_and_moves_everyw
                                         for a in alerts_now)
     assert "moved" in board_notice(meeting["id"]) and MOVED_WHEN in board_notice(meeting["id"])
     dispatch(app, at("2026-04-08T09:01:00-04:00"))
-    assert f"MOVED: the review meeting of the cease-and-desist order for {pit['name']} is now {MOVED_WHEN}, at " \
-           f"{MOVED_PLACE}" in texts_to_operator(twilio)[-1]
+    moved_text = (f"MOVED: the review meeting of the cease-and-desist order for {pit['name']} is now "
+                  f"{MOVED_WHEN}, at {MOVED_PLACE}")
+    assert moved_text in texts_to_operator(twilio)[-1]
     page = client.get(f"/n/{link_of(told).id}").get_data(as_text=True)
     assert f"{MOVED_WHEN}, at {MOVED_PLACE}" in page and FIRST_WHEN not in page
     db.session.expire_all()
