@@ -158,10 +158,20 @@ def schedule(who: Principal, order: EnforcementOrder, data: dict[str, Any]) -> M
 PLACE_FIELDS = ("address", "room", "remote_url")
 
 
+PLACE_MOST = {"address": 300, "room": 120, "remote_url": 500}
+
+
 def place_fields(data: dict[str, Any]) -> dict[str, Any]:
-    """The place given in a request (blank means not stated)."""
-    return {f: (str(data[f]).strip() or None) if data.get(f) is not None else None
-            for f in PLACE_FIELDS if f in data}
+    """The place given in a request (blank means not stated); bounded, and a remote link is https."""
+    out = {f: (str(data[f]).strip() or None) if data.get(f) is not None else None
+           for f in PLACE_FIELDS if f in data}
+    for name, value in out.items():
+        if value is not None and len(value) > PLACE_MOST[name]:
+            _bad(name, f"{name} is longer than {PLACE_MOST[name]} characters")
+    remote = out.get("remote_url")
+    if remote is not None and (not remote.startswith("https://") or any(c.isspace() for c in remote)):
+        _bad("remote_url", "remote_url must be an https:// link")
+    return out
 
 
 def place_words(meeting: Meeting) -> str:
