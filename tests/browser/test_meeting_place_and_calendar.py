@@ -38,7 +38,8 @@ def test_the_place_is_entered_shown_and_moved_and_the_calendar_feed_is_made_and_
     schedule.get_by_label("Meeting place (address)").fill(ADDRESS)
     schedule.get_by_label("Room").fill(ROOM)
     schedule.get_by_label("Remote attendance link (optional)").fill("http://meet.example.org/erc")
-    schedule.get_by_label("Reason to record outside the window (optional)").fill("The only evening with a quorum")
+    reason = schedule.get_by_label("Reason to record outside the window (optional)")
+    reason.fill("The only evening with a quorum")
     _vote(schedule)
     schedule.get_by_role("button", name="Schedule").click()
     schedule.get_by_text("remote_url").wait_for()  # http refused, named: https only
