@@ -84,14 +84,14 @@ def words(language: str, key: str, **values: object) -> str:
     return WORDS[_lang(language)][key].format(**values)
 
 
-def when_text(at: dt.datetime, tz: str, language: str) -> str:
+def when_text(at: dt.datetime, tz: str, language: str, short: bool = False) -> str:
     """Date, time and zone in the reader's usual form: '4/9/2026, 6:00 PM EDT',
     '09/04/2026, 18:00 (hora del Este, EDT)', '09/04/2026, 18:00 (horário do Leste, EDT)'."""
     local = at.astimezone(ZoneInfo(tz))
     language = _lang(language)
     day, time = local_date(local.date(), language), local_time(f"{local:%H:%M}", language)
     zone = local.tzname()
-    if language in ZONE_WORDS:
+    if language in ZONE_WORDS and not short:
         return f"{day}, {time} ({ZONE_WORDS[language]}, {zone})"
     return f"{day}, {time} {zone}"
 
@@ -141,16 +141,21 @@ STEPS = ([(rung, True) for rung in LADDER[:4]] + [(rung, False) for rung in LADD
 def _meeting(key: str) -> Callable[[Payload, str], str]:
     def build(p: Payload, language: str) -> str:
         language = _lang(language)
-        when = when_text(dt.datetime.fromisoformat(str(p["at"])), str(p.get("tz") or DEFAULT_TZ), language)
+        at, tz = dt.datetime.fromisoformat(str(p["at"])), str(p.get("tz") or DEFAULT_TZ)
+        when = when_text(at, tz, language)
+
+        def body(rung: tuple[Any, ...], online: bool, shown: str, place_len: int) -> str:
+            site_len, _found, details, courtesy, _call = rung
+            head = words(language, key, town=clip(plain(str(p.get("town") or ""), language), 40),
+                         order=_order(p, language), when=shown,
+                         site=clip(plain(str(p.get("site") or ""), language), site_len),
+                         place=place_text(p.get("place"), language, place_len, online))
+            return " ".join([head, phrase(language, details, link=p["link"]), phrase(language, courtesy)])
 
         def variants() -> Iterator[str]:
-            for (site_len, _found, details, courtesy, _call), online in STEPS:
-                head = words(language, key, town=clip(plain(str(p.get("town") or ""), language), 40),
-                             order=_order(p, language), when=when,
-                             site=clip(plain(str(p.get("site") or ""), language), site_len),
-                             place=place_text(p.get("place"), language, max(site_len * 2, 30), online))
-                yield " ".join([head, phrase(language, details, link=p["link"]),
-                                phrase(language, courtesy)])
+            for rung, online in STEPS:
+                yield body(rung, online, when, max(rung[0] * 2, 30))
+            yield body(LADDER[-1], False, when_text(at, tz, language, short=True), 20)  # the zone as "EST"
 
         return fit(language, variants())
 
