@@ -69,11 +69,10 @@ WORDS: dict[str, dict[str, str]] = {
         "stab_today": "{town}: lembrete: {action}{area} em {site} vence HOJE, {date} ({citation}).",
     },
 }
-# the engine's action words, in the reader's language (an action not listed is printed as recorded)
-ACTIONS: dict[str, dict[str, str]] = {
-    "stabilize the disturbed portion": {"es": "estabilizar la parte alterada",
-                                        "pt": "estabilizar a parte alterada"},
-}
+# the engine's action words, in the reader's language; an action without a translation reads as the general
+# one in Spanish and Portuguese (never English words in their text), and as recorded in English
+STABILIZE = {"es": "estabilizar la parte alterada", "pt": "estabilizar a parte alterada"}
+ACTIONS: dict[str, dict[str, str]] = {"stabilize the disturbed portion": STABILIZE}
 
 
 def _lang(language: str) -> str:
@@ -175,7 +174,7 @@ def stabilization(p: Payload, language: str) -> str:
     language = _lang(language)
     n = int(p["days_left"])
     action = str(p.get("action") or p.get("label") or "")
-    action = ACTIONS.get(action, {}).get(language, action)
+    action = action if language == "en" else ACTIONS.get(action, STABILIZE)[language]
     due = local_date(dt.date.fromisoformat(str(p["date"])), language)
 
     def variants() -> Iterator[str]:
