@@ -34,6 +34,7 @@ PUBLIC_ENDPOINTS = frozenset({
     "reset_page.page",
     "reset_page.invitation",
     "reset_page.static",
+    "calendar_feed.feed",  # the secret URL is the key (backend/api/calendar_feed.py)
 })
 PUBLIC_PREFIXES = ("webhooks.", "public.", "fieldapp.", "webhooks_twilio.", "public_notice.")
 _HASHERS = {"default": PasswordHasher(), "test": PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)}

@@ -203,11 +203,14 @@ def _check_line(ok: bool, label: str, rule: RuleRef, detail: str) -> str:
 
 def review_notice(notice: ReviewNotice) -> Rendered:
     tz = notice.tz
+    when = notice.when or fmt_at(notice.meeting_at, tz)
     checks = "\n".join(_check_line(c.ok, c.label, c.rule, c.detail) for c in notice.checks[:10])
     blocks: list[Block] = [
-        header("⏰ ERC review meeting within 48 hours" if notice.reminder else "📅 ERC review meeting"),
+        header("⏰ ERC review meeting within 48 hours" if notice.reminder
+               else "📅 ERC review meeting moved" if notice.moves else "📅 ERC review meeting"),
         md(f"*{one_line(notice.site.name)}*: review of the cease-and-desist order "
-           f"({rule_label(notice.rule)}) at *{fmt_at(notice.meeting_at, tz)}*."),
+           f"({rule_label(notice.rule)}) at *{when}*."),
+        md(f"*Place:* {one_line(notice.place or 'not yet stated', 600)}"),
         fields(site_field(notice.site), f"*Operator*\n{one_line(notice.operator or 'not recorded')}"),
         md(f"*Checks*\n{checks or 'none recorded'}"),
         md(f"*Quorum:* {notice.quorum_needed} of the {notice.members} members must be present "
@@ -219,7 +222,8 @@ def review_notice(notice: ReviewNotice) -> Rendered:
     blocks += record_link(notice.record_url, "Open the order")
     flag = " FLAGGED: outside the lawful window." if notice.flagged else ""
     text = (f"{'Reminder: ' if notice.reminder else ''}ERC review meeting of the cease-and-desist order at "
-            f"{notice.site.name}, {notice.site.address}: {fmt_at(notice.meeting_at, tz)} "
+            f"{notice.site.name}, {notice.site.address}: {when}, "
+            f"at {notice.place or 'a place not yet stated'} "
             f"({cite(notice.rule.citation, notice.town)}); quorum {notice.quorum_needed} of "
             f"{notice.members} members.{flag}")
     return render(blocks, esc(text))

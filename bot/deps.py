@@ -120,6 +120,9 @@ class ReviewRequest:
     posted_at: dt.datetime | None
     vote: tuple[int, int, int] | None = None  # yes, no, abstain of the ERC vote that authorised scheduling
     override_reason: str | None = None
+    address: str | None = None  # where the meeting is held (issue 19)
+    room: str | None = None
+    remote_url: str | None = None  # https only
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,9 @@ class Field(StrEnum):
     VOTE_NO = "fe_vote_no"
     VOTE_ABSTAIN = "fe_vote_abstain"
     OVERRIDE_REASON = "fe_override_reason"
+    ADDRESS = "fe_meeting_address"
+    ROOM = "fe_meeting_room"
+    REMOTE_URL = "fe_meeting_remote_url"
 
 
 class Template(StrEnum):

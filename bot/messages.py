@@ -105,6 +105,9 @@ class ReviewNotice:
     flag_reason: str | None = None
     reminder: bool = False  # the 48-hour reminder rather than the notice of scheduling
     record_url: str | None = None  # the order in the web app
+    when: str | None = None  # "4/9/2026, 6:00 PM EDT": date, time and zone as the board reads them
+    place: str | None = None  # "Room 2, Town Hall, 108 Main St. Join online: https://…"
+    moves: int = 0  # times the meeting was rescheduled
 
 
 @dataclass(frozen=True)

@@ -64,6 +64,9 @@ def schedule_review_modal(ctx: ReviewContext, origin: ModalOrigin, tz: str) -> d
         _picker(Field.MEETING_AT, "Meeting time"),
         _picker(Field.OPERATOR_NOTIFIED_AT, "Operator notified of the meeting at"),
         _picker(Field.POSTED_AT, "Meeting notice posted at (Open Meeting Law)", optional=True),
+        _text(Field.ADDRESS, "Meeting place (address)", 300),
+        _text(Field.ROOM, "Room", 120, optional=True),
+        _text(Field.REMOTE_URL, "Remote attendance link (https, optional)", 500, optional=True),
         _count(Field.VOTE_YES, "ERC vote that authorised scheduling: yes"),
         _count(Field.VOTE_NO, "ERC vote: no"),
         _count(Field.VOTE_ABSTAIN, "ERC vote: abstain"),
@@ -77,6 +80,15 @@ def schedule_review_modal(ctx: ReviewContext, origin: ModalOrigin, tz: str) -> d
     view = View(type="modal", callback_id=ViewId.SCHEDULE_REVIEW.value, title="Schedule review",
                 submit="Schedule", close="Cancel", private_metadata=origin.dump(), blocks=blocks)
     return view.to_dict()
+
+
+def _text(field: Field, label: str, most: int, optional: bool = False) -> InputBlock:
+    return InputBlock(block_id=field.value, optional=optional, label=label,
+                      element=PlainTextInputElement(action_id=field.value, max_length=most))
+
+
+def _typed(state: dict[str, Any], field: Field) -> str | None:
+    return (_value(state, field).get("value") or "").strip() or None
 
 
 def _value(state: dict[str, Any], field: Field) -> dict[str, Any]:
@@ -108,11 +120,15 @@ def read_schedule_review(state: dict[str, Any], order_id: str) -> ReviewRequest 
         votes = [None, None, None]
     if any(v is not None and not 0 <= v <= 7 for v in votes):
         errors[Field.VOTE_YES.value] = "Vote counts are between 0 and 7."
+    remote = _typed(state, Field.REMOTE_URL)
+    if remote is not None and (not remote.startswith("https://") or len(remote) > 500 or " " in remote):
+        errors[Field.REMOTE_URL.value] = "Give an https:// link, or leave it empty."
     if errors or meeting is None or notified is None:
         return errors
     vote = None if all(v is None for v in votes) else (votes[0] or 0, votes[1] or 0, votes[2] or 0)
     reason = (_value(state, Field.OVERRIDE_REASON).get("value") or "").strip() or None
-    return ReviewRequest(order_id, meeting, notified, _instant(state, Field.POSTED_AT), vote, reason)
+    return ReviewRequest(order_id, meeting, notified, _instant(state, Field.POSTED_AT), vote, reason,
+                         _typed(state, Field.ADDRESS), _typed(state, Field.ROOM), remote)
 
 
 def _photo_blocks(photo: PhotoLine, tz: str) -> list[Block]:

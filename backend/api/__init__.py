@@ -40,3 +40,5 @@ def register(app: APIFlask) -> None:
     app.register_blueprint(towns_api.bp)
     from backend.readiness import api as readiness_api
     app.register_blueprint(readiness_api.bp)
+    from backend.api import calendar_feed
+    app.register_blueprint(calendar_feed.bp)

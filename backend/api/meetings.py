@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from backend.api import who_may_act
 from backend.api.common import require_if_match, with_etag
-from backend.api.workflow_schemas import CancelIn, MeetingIn, MeetingOut, MeetingRecordIn
+from backend.api.workflow_schemas import CancelIn, MeetingIn, MeetingMoveIn, MeetingOut, MeetingRecordIn
 from backend.extensions import db
 from backend.models import EnforcementOrder
 from backend.models.meetings import Meeting
@@ -66,6 +66,21 @@ def record_meeting(meeting_id: uuid.UUID, json_data: dict):  # type: ignore[no-u
     meeting = get_in_town(Meeting, meeting_id)
     require_if_match(meeting.version)
     meeting = service.record(principal(), meeting, json_data)
+    return with_etag(meeting, meeting.version)
+
+
+@bp.post("/meetings/<uuid:meeting_id>/move")
+@bp.input(MeetingMoveIn)
+@bp.output(MeetingOut)
+@bp.doc(security="BearerAuth", responses=OUT_OF_WINDOW | {412: "stale If-Match", 428: "If-Match missing"})
+@require_roles(*WRITERS)
+@who_may_act.acts(Meeting, "meeting_id", who_may_act.scheduling_review)
+def move_meeting(meeting_id: uuid.UUID, json_data: dict):  # type: ignore[no-untyped-def]
+    """Reschedule the meeting or change its place: authorised as scheduling is, audited, counted (`moves`);
+    the board and the operator are told again."""
+    meeting = get_in_town(Meeting, meeting_id)
+    require_if_match(meeting.version)
+    meeting = service.move(principal(), meeting, json_data)
     return with_etag(meeting, meeting.version)
 
 

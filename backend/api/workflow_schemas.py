@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 from apiflask import Schema
-from apiflask.fields import UUID, AwareDateTime, Boolean, Date, Dict, Integer, List, Nested, String
+from apiflask.fields import (
+    URL,
+    UUID,
+    AwareDateTime,
+    Boolean,
+    Date,
+    Dict,
+    Function,
+    Integer,
+    List,
+    Nested,
+    String,
+)
 from apiflask.validators import Length, OneOf, Range
 from marshmallow import ValidationError, validates_schema
 
@@ -13,7 +25,16 @@ from backend.models.towns import AUTHORITY_KINDS
 REASON = Length(3, 2000)
 
 
-class MeetingIn(Schema):
+class PlaceIn(Schema):
+    """Where the meeting is held (issue 19): stated in every notice, reminder and calendar event."""
+    address = String(validate=Length(3, 300), load_default=None,
+                     metadata={"description": "street address of the meeting place"})
+    room = String(validate=Length(1, 120), load_default=None, metadata={"description": "room, e.g. Room 2"})
+    remote_url = URL(schemes={"https"}, require_tld=True, validate=Length(12, 500), load_default=None,
+                     metadata={"description": "optional https link to attend remotely"})
+
+
+class MeetingIn(PlaceIn):
     scheduled_for = Scheduled(required=True)
     operator_notified_at = Scheduled(
         required=True, metadata={"description": "when the operator received notice of the meeting"}
@@ -33,6 +54,20 @@ class MeetingIn(Schema):
             "description": "{designation: 'ERC vote of … naming the designee'} or {vote: {yes, no, abstain}}"
         },
     )
+
+
+class MeetingMoveIn(Schema):
+    """Reschedule and/or change the place of a scheduled meeting (the fields not given stay as they are;
+    an empty address or room clears it, null clears the remote link)."""
+    address = String(validate=Length(0, 300))
+    room = String(validate=Length(0, 120))
+    remote_url = URL(schemes={"https"}, require_tld=True, validate=Length(12, 500), allow_none=True)
+    scheduled_for = Scheduled(load_default=None)
+    operator_notified_at = Scheduled(load_default=None, metadata={"description": "the operator's notice of "
+                                                                  "the new time, if given again"})
+    posted_at = Scheduled(load_default=None, metadata={"description": "the new Open Meeting Law posting"})
+    override_reason = String(validate=REASON, load_default=None)
+    authorization = Dict(load_default=dict)
 
 
 class VoteIn(Schema):
@@ -76,6 +111,11 @@ class MeetingOut(Schema):
     flagged = Boolean()
     flags = List(Dict())
     authorization = Dict()
+    address = String(allow_none=True)
+    room = String(allow_none=True)
+    remote_url = String(allow_none=True)
+    moves = Function(lambda m: m.moves or 0, metadata={"description": "times rescheduled (the calendar's "
+                                                                      "SEQUENCE)", "type": "integer"})
     version = Integer()
 
 

@@ -24,7 +24,7 @@ from backend.services.accrual import run_accrual
 from backend.services.citations import proposals_digest
 from backend.services.clocks import expire_clocks
 from backend.services.reminders import run_escalations, run_reminders
-from inspections.calendar import local_date
+from inspections.calendar import TZ, local_date
 
 log = logging.getLogger(__name__)
 DAILY_MAX_AGE = 3 * 3600  # scheduled hourly: stale after three missed runs
@@ -113,16 +113,39 @@ def parse_instant(value: str) -> dt.datetime:
     return at
 
 
+MAX_CATCH_UP_DAYS = 366
+
+
+def catch_up_instants(first: dt.datetime, through: dt.date) -> list[dt.datetime]:
+    """`first`, then the same local time of day on each following local date through `through` (the days a
+    catch-up runs in one go, each as its own `as_of`: what each day's run would have written)."""
+    local = first.astimezone(TZ)
+    days = (through - local.date()).days
+    if days < 0:
+        raise click.BadParameter(f"--through {through} is before the --as-of date {local.date()}",
+                                 param_hint="--through")
+    if days >= MAX_CATCH_UP_DAYS:
+        raise click.BadParameter(f"at most {MAX_CATCH_UP_DAYS} days in one catch-up", param_hint="--through")
+    return [dt.datetime.combine(local.date() + dt.timedelta(days=n), local.timetz().replace(tzinfo=None),
+                                tzinfo=TZ) for n in range(days + 1)]
+
+
 @jobs_cli.command("run-due")
 @click.option("--as-of", "as_of", required=True,
               help="an ISO instant with its offset, e.g. 2026-04-21T06:00-04:00")
+@click.option("--through", "through", default=None, type=click.DateTime(["%Y-%m-%d"]),
+              help="catch up: run again at the same local time on every day after --as-of through this "
+                   "date (YYYY-MM-DD), each day as its own as_of")
 @click.option("--job", "only", multiple=True, type=click.Choice([j.name for j in JOBS]),
               help="run only this job (repeatable); default: every job, in order")
-def run_due_command(as_of: str, only: tuple[str, ...]) -> None:
+def run_due_command(as_of: str, through: dt.datetime | None, only: tuple[str, ...]) -> None:
     """Run every job due for --as-of (safe to repeat: a second run changes nothing)."""
     at = parse_instant(as_of)
+    instants = catch_up_instants(at, through.date()) if through is not None else [at]
     failed = False
-    for result in run_due(at, only):
-        click.echo(f"{result.name}: {'ok' if result.ok else 'FAILED'} {result.result}")
-        failed |= not result.ok
+    for instant in instants:
+        for result in run_due(instant, only):
+            prefix = f"{instant.isoformat()} " if through is not None else ""
+            click.echo(f"{prefix}{result.name}: {'ok' if result.ok else 'FAILED'} {result.result}")
+            failed |= not result.ok
     raise SystemExit(1 if failed else 0)

@@ -7,6 +7,7 @@ from backend.models.admin import (  # noqa: F401
     PasswordReset,
     Submission,
 )
+from backend.models.calendar_feeds import CalendarFeed  # noqa: F401
 from backend.models.enforcement import (
     Deadline,
     EnforcementOrder,

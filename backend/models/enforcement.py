@@ -164,4 +164,9 @@ class Deadline(Audited, db.Model):
     status: Mapped[str] = mapped_column(String(20), default="open")  # open | met | missed | cancelled
     met_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
     explanation: Mapped[str] = mapped_column(Text, default="")
+    # a clock's record (issue 19): what must be done and on which part of the site, as the reminders say it
+    action: Mapped[str | None] = mapped_column(String(200))
+    area: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[dt.datetime] = created_at()
+
+    __audit_omit_null__ = ("action", "area")

@@ -40,8 +40,19 @@ class Meeting(Audited, db.Model):
     )  # who scheduled it, on what basis
     created_by: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("users.id"))
     recorded_by: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("users.id"))
+    # the place (issue 19): where the meeting is held, and optionally a link to attend remotely (https)
+    address: Mapped[str | None] = mapped_column(String(300))
+    room: Mapped[str | None] = mapped_column(String(120))
+    remote_url: Mapped[str | None] = mapped_column(String(500))
+    moves: Mapped[int | None] = mapped_column(Integer)  # times rescheduled; the calendar event's SEQUENCE
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[dt.datetime] = created_at()
     updated_at: Mapped[dt.datetime] = updated_at()
 
     __mapper_args__ = {"version_id_col": version}
+    __audit_omit_null__ = ("address", "room", "remote_url", "moves")
+
+    @property
+    def chapter(self) -> str:
+        """The bylaw whose who-may-act table governs the meeting (the ERC's review, Carver ~§ 136-9)."""
+        return "CARVER-136"

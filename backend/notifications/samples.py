@@ -64,7 +64,8 @@ REVIEW = ReviewNotice(
             Check(RuleRef("CARVER-136-CD-REVIEW-7D", "~§ 136-9"), "Within 7 days of the order", True,
                   "order Mon 2026-04-06 10:00 EDT; last day Mon 2026-04-13 23:59 EDT")),
     quorum=RuleRef("CARVER-136-ERC-QUORUM-4", "~§ 136-3C"), quorum_needed=4, members=7,
-    record_url=ORDER.record_url)
+    record_url=ORDER.record_url, when="4/9/2026, 6:00 PM EDT",
+    place="Room 2, Town Hall, 108 Main St. Join online: https://meet.example.org/erc")
 
 STABILIZATION = StabilizationReminder(
     deadline_id="5b9f2c3d-1e4a-4f6b-8c7d-9e0f1a2b3c4d", town="Town of Carver", tz=TZ,
@@ -104,7 +105,11 @@ ACCRUAL = CARVER | {
     "lines": [{"site": "Plymouth St gravel pit", "citations": ["~§ 136-9A"], "days": 4},
               {"site": "Cedar Brook subdivision", "citations": ["~§ 247-7B(7)"], "days": 1}]}
 REMINDER = CARVER | CEDAR | {"label": "stabilize the disturbed portion (lots 4-9)", "date": "2026-05-15"}
-MEETING = CARVER | GRAVEL | {"order": "cease_and_desist", "date": "2026-04-09", "time": "18:00"}
+PLACE = {"address": "Town Hall, 108 Main St", "room": "Room 2", "remote_url": "https://meet.example.org/erc"}
+MEETING = CARVER | GRAVEL | {"order": "cease_and_desist", "date": "2026-04-09", "time": "18:00",
+                             "at": "2026-04-09T22:00:00+00:00", "tz": "America/New_York", "place": PLACE}
+STABILIZING = REMINDER | {"citation": "~§ 247-7B(12)", "action": "stabilize the disturbed portion",
+                          "area": "lots 4-9", "as_of": "2026-05-13T07:00:00-04:00", "days_left": 2}
 EXPIRY = CARVER | GRAVEL | {"permit": "ERC-2025-03", "date": "2026-06-30"}
 
 # The words the services write with their intents (recorded kinds send exactly these).
@@ -115,8 +120,9 @@ JOB_TEXT = {
                            "subdivision (~§ 247-7B(15)).",
     "reminder.inspection-event-notice": "Carver: reminder: give the Planning Board 2 working days' notice of "
                                         "the footing inspection at Cedar Brook subdivision (~§ 247-7C).",
-    "reminder.erc-review": "Carver: reminder: the review meeting of the cease and desist at Plymouth St "
-                           "gravel pit is Thu 2026-04-09 at 18:00.",
+    "reminder.erc-review": "Town of Carver: reminder: the review meeting of the cease and desist at "
+                           "Plymouth St gravel pit is on 4/9/2026, 6:00 PM EDT, at Room 2, Town Hall, "
+                           "108 Main St (within 48 hours).",
     "reminder.permit-expiry": "Carver: reminder: permit ERC-2025-03 at Plymouth St gravel pit expires on "
                               "2026-06-30 (in 30 days).",
     "escalation": "Carver: OVERDUE: the 90-day monitoring report was due 2026-07-06 and no submission "
@@ -139,8 +145,9 @@ JOB_TEXT = {
                        "did not reach them; make sure the notice is served by mail or in hand.",
     "order_issued": "Cease-and-desist order issued under CARVER-136 at Plymouth St gravel pit: Excavation "
                     "within 50 ft of the BVW (~§ 136-5).",
-    "review_meeting_scheduled": "Review meeting of the cease-and-desist at Plymouth St gravel pit scheduled "
-                                "for Thu 2026-04-09 18:00 (~§ 136-9).",
+    "review_meeting_scheduled": "ERC review meeting of the cease-and-desist order for 44 Plymouth St, "
+                                "Carver, MA 02330 scheduled for 4/9/2026, 6:00 PM EDT, at Room 2, Town Hall, "
+                                "108 Main St. Join online: https://meet.example.org/erc.",
 }
 
 # SMS kinds: the facts their renderer reads (in the party's language), as the row holds them once complete.
@@ -150,10 +157,11 @@ SMS_FACTS: dict[str, dict[str, Any]] = {
     "sms.order_issued": CARVER | GRAVEL | {"order": "cease_and_desist", "date": "2026-04-06"},
     "sms.order_lifted": CARVER | GRAVEL | {"order": "cease_and_desist", "date": "2026-04-20"},
     "sms.deadline_reminder": REMINDER,
+    "sms.review_meeting": MEETING | {"moves": 0},
 }
 COMPLETED_FACTS: dict[str, dict[str, Any]] = {  # the jobs' rows, as each kind's `enrich` completes them
     "accrual.offense_days": ACCRUAL,
-    "reminder.stabilization": REMINDER,
+    "reminder.stabilization": STABILIZING,
     "reminder.report-90d": REMINDER | {"label": "file the 90-day monitoring report", "date": "2026-07-06"},
     "reminder.inspection-event-notice": REMINDER | {"label": "give notice of the footing inspection",
                                                     "date": "2026-04-22"},

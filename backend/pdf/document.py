@@ -48,6 +48,7 @@ class OrderDocument:
     authority_basis: str
     service: str
     penalty_lines: tuple[str, ...] = ()
+    meetings: tuple[str, ...] = ()  # the scheduled review meeting(s): date, time with zone, place
     signatories: tuple[str, ...] = ()
     created_at: dt.datetime = field(default=dt.datetime(2000, 1, 1, tzinfo=dt.UTC))
     form: str = "general"  # the layout the chapter's pack names (`order_form`): "general" or "form_d"

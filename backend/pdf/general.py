@@ -45,6 +45,10 @@ def order_section(page: Page, doc: OrderDocument, heading: str) -> None:
     for r in doc.requirements:
         page.para(f"- {r.what}: {r.by_when} (binds: {r.binds}; {r.rule_id}, {r.citation})", 10)
         page.para(f"  {r.explanation}", 8)
+    if doc.meetings:
+        page.heading("Review meeting")
+        for line in doc.meetings:
+            page.para(line, 10)
 
 
 def issue_section(page: Page, doc: OrderDocument) -> None:

@@ -31,7 +31,9 @@ from backend.models import (
 from backend.models.evidence import ViolationPhoto
 from backend.models.sms import ShortLink
 from backend.public.i18n import Words
+from backend.services import meetings
 from backend.services.submission_rules import kind_for_rule
+from backend.sms import meeting_texts
 from backend.sms.messages import PARTY_BINDS, orders_of
 from backend.sms.phrases import local_date as shown_date
 from backend.sms.phrases import money, phone
@@ -248,6 +250,14 @@ def deadline_view(notice: Notice, d: Deadline) -> dict[str, str]:
     return {"label": d.label, "when": when, "citation": d.citation}
 
 
+def meeting_views(notice: Notice) -> dict[str, Any]:
+    """The scheduled review meetings of the notice's orders, in the reader's language (issue 19)."""
+    lang = notice.words.language
+    rows = meetings.scheduled_of([o.id for o in notice.orders])
+    return {"heading": meeting_texts.words(lang, "heading"),
+            "lines": [meeting_texts.meeting_line(m, notice.town.tz, lang) for m in rows]}
+
+
 def site_names(session: Session, notice: Notice) -> list[str]:
     rows = [session.get(Site, sid) for sid in sites_of(notice)]
     return [f"{s.name}, {s.address}" for s in rows if s is not None and s.town_id == notice.town.id]
@@ -268,5 +278,6 @@ def context(session: Session, notice: Notice, photo_count: int) -> dict[str, Any
         "violations": [violation_view(session, notice, v) for v in notice.violations],
         "orders": [order_view(notice, o) for o in notice.orders],
         "deadlines": [deadline_view(notice, d) for d in deadlines(session, notice)],
+        "meetings": meeting_views(notice),
         "kinds": offered_kinds(session, notice),
     }

@@ -130,6 +130,8 @@ def _start(scene: findings.Scene, change: ClockChange) -> Deadline | None:
         status="missed" if change.expired else "open",
     )
     row.explanation = change.explanation.line
+    # what the reminders say: the action and the part of the site
+    row.action, row.area = engine.label[:200], (str(portion)[:200] if portion else None)
     db.session.flush()
     return row
 

@@ -15,13 +15,15 @@ from sqlalchemy import select
 
 from backend.clock import now
 from backend.extensions import db
-from backend.models import EnforcementOrder, Site
+from backend.models import EnforcementOrder, Site, Town
 from backend.models.meetings import Meeting
 from backend.security import Principal
 from backend.services import notify, orders
 from backend.services.authorisation import authorise
 from backend.services.bylaw_config import config_for
 from backend.services.orders import KIND_TEXT
+from backend.services.parties import operator_of
+from backend.sms import meeting_intents, meeting_texts
 from inspections import api
 from inspections.authority import Action, Vote, vote_carries
 from inspections.deadlines import erc_review
@@ -160,6 +162,7 @@ def schedule(who: Principal, order: EnforcementOrder, data: dict[str, Any]) -> M
         authorization=auth,
         created_by=who.user.id,
         flags=[],
+        **place_fields(data),
     )
     _check_time(meeting, window, data["scheduled_for"], "schedule", data.get("override_reason"))
     db.session.add(meeting)
@@ -170,22 +173,92 @@ def schedule(who: Principal, order: EnforcementOrder, data: dict[str, Any]) -> M
     return meeting
 
 
+PLACE_FIELDS = ("address", "room", "remote_url")
+
+
+PLACE_MOST = {"address": 300, "room": 120, "remote_url": 500}
+
+
+def place_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """The place given in a request (blank means not stated); bounded, and a remote link is https."""
+    out = {f: (str(data[f]).strip() or None) if data.get(f) is not None else None
+           for f in PLACE_FIELDS if f in data}
+    for name, value in out.items():
+        if value is not None and len(value) > PLACE_MOST[name]:
+            _bad(name, f"{name} is longer than {PLACE_MOST[name]} characters")
+    remote = out.get("remote_url")
+    if remote is not None and (not remote.startswith("https://") or any(c.isspace() for c in remote)):
+        _bad("remote_url", "remote_url must be an https:// link")
+    return out
+
+
+def place_words(meeting: Meeting) -> str:
+    """'Room 2, Town Hall, 108 Main St (online: https://…)' for the board's texts (English)."""
+    return meeting_texts.place_text(meeting_texts.place_of(meeting), "en")
+
+
+def when_words(meeting: Meeting) -> str:
+    town = db.session.get(Town, meeting.town_id)
+    return meeting_texts.when_text(meeting.scheduled_for, town.tz if town else meeting_texts.DEFAULT_TZ, "en")
+
+
 def _announce(order: EnforcementOrder, meeting: Meeting) -> None:
+    """The board's alert (one per scheduling and per move) and the operator's text."""
     site = db.session.get(Site, order.site_id)
     where = site.address if site else "the site"
     flagged = " FLAGGED: outside the bylaw window, recorded with a reason." if meeting.flagged else ""
+    moved = "moved to" if meeting.moves else "scheduled for"
     text = (
-        f"ERC review meeting of the cease-and-desist order for {where} scheduled for "
-        f"{fmt_at(meeting.scheduled_for)}.{flagged}"
+        f"ERC review meeting of the cease-and-desist order for {where} {moved} "
+        f"{when_words(meeting)}, at {place_words(meeting)}.{flagged}"
     )
-    notify.alert_board(
-        order.town_id,
-        order.chapter,
-        "review_meeting_scheduled",
-        text,
-        f"meeting-scheduled:{meeting.id}",
-        meeting_id=str(meeting.id),
-    )
+    key = f"meeting-scheduled:{meeting.id}" + (f":move-{meeting.moves}" if meeting.moves else "")
+    notify.alert_board(order.town_id, order.chapter, "review_meeting_scheduled", text, key,
+                       meeting_id=str(meeting.id))
+    meeting_intents.meeting_set(db.session(), meeting, order, operator_of(order))
+
+
+def scheduled_of(order_ids: list[Any]) -> list[Meeting]:
+    """The scheduled review meetings of these orders (the notice page and the order PDF state them)."""
+    if not order_ids:
+        return []
+    return list(db.session.scalars(select(Meeting).where(Meeting.order_id.in_(order_ids),
+                                                         Meeting.status == "scheduled")
+                                   .order_by(Meeting.scheduled_for, Meeting.id)))
+
+
+def move(who: Principal, meeting: Meeting, data: dict[str, Any]) -> Meeting:
+    """Reschedule a scheduled meeting and/or change its place (authorised as scheduling is; audited). A new
+    time is checked against the window like the first; the move counter is the calendar event's SEQUENCE;
+    the board and the operator are told again."""
+    if meeting.status != "scheduled":
+        raise Conflict(f"meeting {meeting.id} is {meeting.status}; only a scheduled meeting can be moved",
+                       state=meeting.status)
+    order = db.session.get(EnforcementOrder, meeting.order_id)
+    assert order is not None
+    _reviewable(order)
+    auth = authorise(who, order.chapter, Action.SCHEDULE_ERC_REVIEW, data.get("authorization"))
+    changes = place_fields(data)
+    for name in ("scheduled_for", "operator_notified_at", "posted_at"):
+        if data.get(name) is not None:
+            changes[name] = data[name]
+    if not {k: v for k, v in changes.items() if getattr(meeting, k) != v}:
+        _bad("scheduled_for", "nothing to change: give a new time or place")
+    notified = changes.get("operator_notified_at", meeting.operator_notified_at)
+    assert notified is not None
+    window = window_for(order, notified, changes.get("posted_at", meeting.posted_at))
+    at = changes.get("scheduled_for", meeting.scheduled_for)
+    _check_time(meeting, window, at, "move", data.get("override_reason"))
+    for name, value in changes.items():
+        setattr(meeting, name, value)
+    meeting.moves = (meeting.moves or 0) + 1
+    meeting.window = window_record(window)
+    meeting.authorization = {**auth, "moved_by": str(who.user.id)}
+    orders.set_review_window(order, window)
+    db.session.flush()
+    _announce(order, meeting)
+    db.session.commit()
+    return meeting
 
 
 def _votes(

@@ -9,8 +9,9 @@ from sqlalchemy import select
 from backend.extensions import db
 from backend.models import Deadline, EnforcementOrder, Party, Permit, Site, Town, User, Violation
 from backend.pdf import DeadlineLine, OrderDocument, ViolationLine, render
-from backend.services import notify
+from backend.services import meetings, notify
 from backend.services.orders import KIND_TEXT, ORDER_SUBJECT, parties_to_tell
+from backend.sms import meeting_texts
 from inspections import api
 from inspections.calendar import local_date
 from inspections.deadlines.day_counts import fmt, fmt_at
@@ -125,6 +126,8 @@ def document_for(order: EnforcementOrder) -> OrderDocument:
         authority_basis=_authority_basis(order),
         service=_service(order),
         penalty_lines=_penalties(order.chapter),
+        meetings=tuple(meeting_texts.meeting_line(m, town.tz, "en")
+                       for m in meetings.scheduled_of([order.id])),
         created_at=order.issued_at or order.created_at or dt.datetime(2000, 1, 1, tzinfo=dt.UTC),
         form=api.call("chapter", {"chapter": order.chapter})["order_form"],
     )

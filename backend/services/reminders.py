@@ -34,8 +34,10 @@ from backend.models import (
 )
 from backend.models.meetings import Meeting
 from backend.services import notices
+from backend.services.parties import operator_of
 from backend.services.submissions import missing_report_escalations
-from inspections.calendar import TZ, local_date
+from backend.sms import meeting_texts
+from inspections.calendar import local_date
 from inspections.deadlines.carver_136_permit import STATUS as NINETY_DAY_REPORT
 from inspections.deadlines.carver_247 import STABILIZE
 from inspections.deadlines.carver_247_site import NOTICE_2WD
@@ -53,9 +55,10 @@ class Plan:
     name: str
     rule_id: str
     days: tuple[int, ...]
+    board_days: tuple[int, ...] = (0,)  # the leads at which the board's channel is told too
 
 
-DEADLINE_PLANS = (Plan("stabilization", STABILIZE, (7, 2, 0)),
+DEADLINE_PLANS = (Plan("stabilization", STABILIZE, (7, 2, 0), board_days=(7, 2, 0)),
                   Plan("report-90d", NINETY_DAY_REPORT, (7, 2, 0)),
                   Plan("inspection-event-notice", NOTICE_2WD, (2, 0)))
 
@@ -77,7 +80,7 @@ def run_reminders(as_of: dt.datetime) -> int:
     day, written = local_date(as_of), 0
     with acting_as(ACTOR):
         for town in db.session.scalars(select(Town).where(Town.active.is_(True)).order_by(Town.slug)):
-            intents = [*_deadline_reminders(town, day), *_meeting_reminders(town, as_of),
+            intents = [*_deadline_reminders(town, as_of), *_meeting_reminders(town, as_of),
                        *_permit_reminders(town, day), *_mailing_reminders(town, day)]
             written += notices.write_many(db.session, intents)
             db.session.commit()
@@ -98,8 +101,10 @@ def run_escalations(as_of: dt.datetime) -> int:
     return written
 
 
-def _deadline_reminders(town: Town, day: dt.date) -> list[notices.Intent]:
-    plans = {p.rule_id: p for p in DEADLINE_PLANS}
+def _deadline_reminders(town: Town, as_of: dt.datetime) -> list[notices.Intent]:
+    """Every day count is the job's: `as_of` and `days_left` go in the payload, so a catch-up run of many
+    days says what each day would have said and the renderers never read a clock."""
+    day, plans = local_date(as_of), {p.rule_id: p for p in DEADLINE_PLANS}
     horizon = day + dt.timedelta(days=max(max(p.days) for p in DEADLINE_PLANS))
     stmt = (select(Deadline).where(Deadline.town_id == town.id, Deadline.status == "open",
                                    Deadline.rule_id.in_(plans), Deadline.latest_on.between(day, horizon))
@@ -112,7 +117,10 @@ def _deadline_reminders(town: Town, day: dt.date) -> list[notices.Intent]:
         if lead is not None:
             text = f"reminder: {deadline.label} is due {when_text(due_on, day)}"
             key = f"reminder:{plan.name}:{deadline.id}:{lead}"
-            out += _about(town, deadline, f"reminder.{plan.name}", key, text, board=lead == 0)
+            facts = {"as_of": as_of.isoformat(), "days_left": (due_on - day).days,
+                     "action": deadline.action, "area": deadline.area}
+            out += _about(town, deadline, f"reminder.{plan.name}", key, text, board=lead in plan.board_days,
+                          facts=facts)
     return out
 
 
@@ -121,10 +129,10 @@ def _site_name(site_id: Any) -> str:
     return site.name if site is not None else "the site"
 
 
-def _about(town: Town, deadline: Deadline, template: str, key: str, what: str, board: bool
-           ) -> list[notices.Intent]:
+def _about(town: Town, deadline: Deadline, template: str, key: str, what: str, board: bool,
+           facts: dict[str, Any] | None = None) -> list[notices.Intent]:
     text = f"{town.name}: {what} at {_site_name(deadline.site_id)} ({deadline.citation})."
-    payload = {"text": text, "deadline_id": str(deadline.id), "rule_id": deadline.rule_id}
+    payload = {"text": text, "deadline_id": str(deadline.id), "rule_id": deadline.rule_id} | (facts or {})
     out = []
     number = notices.sms_number(_party_for(deadline))
     if number is not None:
@@ -167,29 +175,23 @@ def _meeting_reminders(town: Town, as_of: dt.datetime) -> list[notices.Intent]:
         order = db.session.get(EnforcementOrder, meeting.order_id)
         if order is None:
             continue
-        at = meeting.scheduled_for.astimezone(TZ).strftime("%Y-%m-%d %H:%M")
+        at = meeting_texts.when_text(meeting.scheduled_for, town.tz, "en")
+        place = meeting_texts.place_text(meeting_texts.place_of(meeting), "en")
         text = (f"{town.name}: reminder: the review meeting of the {order.kind.replace('_', ' ')} at "
-                f"{_site_name(order.site_id)} is on {at} (within 48 hours).")
-        payload = {"text": text, "meeting_id": str(meeting.id), "order_id": str(order.id)}
-        key = f"reminder:erc-review:{meeting.id}:48h"
+                f"{_site_name(order.site_id)} is on {at}, at {place} (within 48 hours).")
+        payload = {"text": text, "meeting_id": str(meeting.id), "order_id": str(order.id),
+                   "as_of": as_of.isoformat()}
+        key = f"reminder:erc-review:{meeting.id}:48h" + (f":move-{meeting.moves}" if meeting.moves else "")
         authority = notices.authorities_by_chapter(db.session, town.id).get(order.chapter)
         if authority is not None:
             out.append(notices.Intent(town.id, "slack", notices.slack_recipient(authority),
                                       "reminder.erc-review", payload, f"slack:{key}"))
-        operator = _operator_of(order)
+        operator = operator_of(order)
         number = notices.sms_number(operator)
         if number is not None and operator is not None:  # worded in the operator's language when sent
             out.append(notices.Intent(town.id, "sms", number, "reminder.erc-review",
                                       payload | {"party_id": str(operator.id)}, f"sms:{key}"))
     return out
-
-
-def _operator_of(order: EnforcementOrder) -> Party | None:
-    permit = db.session.scalar(select(Permit).where(Permit.site_id == order.site_id,
-                                                    Permit.chapter == order.chapter)
-                               .order_by(Permit.issued_on.desc()).limit(1))
-    party_id = (permit.operator_id or permit.permittee_id) if permit is not None else None
-    return db.session.get(Party, party_id) if party_id else None
 
 
 def _permit_reminders(town: Town, day: dt.date) -> list[notices.Intent]:

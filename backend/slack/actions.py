@@ -156,7 +156,8 @@ def may_schedule(who: Principal, order: EnforcementOrder) -> None:
 def _schedule_data(request: ReviewRequest) -> dict[str, Any]:
     data: dict[str, Any] = {"scheduled_for": request.meeting_at, "posted_at": request.posted_at,
                             "operator_notified_at": request.operator_notified_at,
-                            "override_reason": request.override_reason}
+                            "override_reason": request.override_reason, "address": request.address,
+                            "room": request.room, "remote_url": request.remote_url}
     if request.vote is not None:
         yes, no, abstain = request.vote
         data["authorization"] = {"vote": {"yes": yes, "no": no, "abstain": abstain}}

@@ -176,7 +176,8 @@ def review_notice(meeting: Meeting, reminder: bool = False) -> ReviewNotice:
         quorum=rule_ref(quorum_rule),
         quorum_needed=param(quorum_rule, "quorum"), members=param(ERC_SIZE_RULE, "members"),
         flagged=meeting.flagged, flag_reason=reasons or None, reminder=reminder,
-        record_url=app_url(f"order/{order.id}"))
+        record_url=app_url(f"order/{order.id}"),
+        when=meetings.when_words(meeting), place=meetings.place_words(meeting), moves=meeting.moves or 0)
 
 
 def stabilization_reminder(deadline: Deadline, as_of: dt.datetime) -> StabilizationReminder:

@@ -14,14 +14,13 @@ from backend.models import EnforcementOrder, Meeting, Notification, Party, Site,
 from backend.notifications.board import record, recorded_with, under_order_alert, with_board
 from backend.notifications.spec import BOTH, Payload, Spec
 from backend.slack import alerts
-from backend.sms import links
+from backend.sms import links, meeting_texts
 from backend.sms.enrich import Found, as_uuid, complete
-from backend.sms.templates import simple
 from bot.blocks import review_notice
 from bot.messages import ReviewNotice
 from inspections.calendar import TZ
 
-sms = simple("meeting", ("site", "time"))
+sms = meeting_texts.meeting_reminder  # date, time with the zone, and the place
 slack = recorded_with(ReviewNotice, review_notice)
 
 
@@ -36,7 +35,8 @@ def enrich(session: Session, row: Notification) -> bool:
         link = links.create(session, town.id, party.id, row.template, [v.id for v in order.violations],
                             order.id, order.site_id)
         return link, {"site": site.name if site else town.name, "order": order.kind,
-                      "date": at.date().isoformat(), "time": f"{at:%H:%M}", "meeting_id": str(meeting.id)}
+                      "date": at.date().isoformat(), "time": f"{at:%H:%M}", "meeting_id": str(meeting.id)
+                      } | meeting_texts.meeting_facts(meeting, town.tz)
     return complete(session, row, find)
 
 

@@ -11,7 +11,8 @@ from backend.security import PUBLIC_ENDPOINTS, PUBLIC_PREFIXES, is_public
 # The explicit public allow-list. Adding a public endpoint means changing this test on purpose.
 # The reset-password page is public (its one-time token travels in the URL fragment, to the API only).
 EXPECTED_PUBLIC = {"static", "auth.issue_token", "openapi.spec", "health.healthz", "reset_page.page",
-                   "reset_page.invitation", "reset_page.static"}
+                   "reset_page.invitation", "reset_page.static",
+                   "calendar_feed.feed"}  # the feed: its secret URL is the key
 EXPECTED_PREFIXES = ("webhooks.", "public.", "fieldapp.", "webhooks_twilio.", "public_notice.")
 
 

@@ -26,8 +26,9 @@ ROLES = {  # one demo account of each role in Carver (the ERC's member holds boa
 }
 # routes any signed-in member may call: they compute and store nothing, or act on the caller's own token
 NOTHING_STORED = re.compile(r"^(law\.law_|deadlines\.calculate$|auth\.revoke_current_token$)")
-# records every role of a town works on (the town's files: submissions and tasks are shared work lists)
-EVERY_MEMBER = re.compile(r"^(submissions\.|tasks\.)")
+# records every role of a town works on (the town's files: submissions and tasks are shared work lists), and
+# each member's own calendar feed
+EVERY_MEMBER = re.compile(r"^(submissions\.|tasks\.|calendar_feed\.)")
 
 
 def _routes(app):

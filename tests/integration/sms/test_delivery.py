@@ -291,8 +291,8 @@ def test_the_reminder_jobs_deadline_text_goes_in_the_partys_language_with_a_link
     dispatch(app)
     [message] = twilio.sent_messages
     assert message["body"].startswith(
-        "Carver: recordatorio: plazo en Cedar Brook subdivision (reglamento de Carver § 247-7B(5)) vence el "
-        "08/04/2026."
+        "Carver: recordatorio: estabilizar la parte alterada en Cedar Brook subdivision: quedan 2 día(s), "
+        "hasta el 08/04/2026 (reglamento § 247-7B(5))."
     )
     link = link_of(notifications("sms", "reminder.stabilization")[0])
     assert link.site_id == cedar.id and link.id in message["body"]

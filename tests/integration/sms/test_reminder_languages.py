@@ -33,15 +33,15 @@ def test_the_review_meeting_reminder_reaches_the_operator_in_spanish_with_the_or
     assert resp.status_code == 201, resp.json
     run_jobs(app, "2026-04-07T19:00:00-04:00", "reminders")
     dispatch(app)
-    [message] = [m for m in twilio.sent_messages if "reunión" in m["body"]]
+    [message] = [m for m in twilio.sent_messages if "recordatorio: la reunión" in m["body"]]
     assert message["to"] == "+15085550102"
     assert message["body"].startswith(
-        f"Carver: recordatorio: la reunión de revisión de la orden de cese de {s['name']} es el 09/04/2026 "
-        "a las 18:00.")
+        f"Carver: recordatorio: la reunión de revisión de la orden de cese de {s['name']} es el 09/04/2026, "
+        "18:00 (hora del Este, EDT), en un lugar por anunciar.")
     link = link_of(notifications("sms", "reminder.erc-review")[0])
     assert link.id in message["body"] and str(link.order_id) == order["id"]
     [slack] = notifications("slack", "reminder.erc-review")
-    assert "2026-04-09 18:00" in slack.payload["text"] and "sms" not in slack.payload
+    assert "4/9/2026, 6:00 PM EDT" in slack.payload["text"] and "sms" not in slack.payload
 
 
 def test_the_permit_expiry_reminder_reaches_the_permittee_in_portuguese(app, world, twilio):

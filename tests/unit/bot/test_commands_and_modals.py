@@ -95,6 +95,23 @@ def test_missing_or_garbage_inputs_keep_the_modal_open_with_the_error_by_the_inp
     assert isinstance(errors, dict) and block in errors
 
 
+def _with_place(remote: str) -> dict:
+    def typed(value):
+        return {"type": "plain_text_input", "value": value}
+    return _state(yes="5") | {"fe_meeting_address": {"fe_meeting_address": typed(" Town Hall, 108 Main St ")},
+                              "fe_meeting_room": {"fe_meeting_room": typed("Room 2")},
+                              "fe_meeting_remote_url": {"fe_meeting_remote_url": typed(remote)}}
+
+
+def test_the_meeting_place_is_read_and_a_remote_link_must_be_https():
+    request = read_schedule_review(_with_place("https://meet.example.org/erc"), "order-1")
+    assert isinstance(request, ReviewRequest)
+    assert (request.address, request.room, request.remote_url) == (
+        "Town Hall, 108 Main St", "Room 2", "https://meet.example.org/erc")
+    errors = read_schedule_review(_with_place("http://meet.example.org/erc"), "order-1")
+    assert errors == {"fe_meeting_remote_url": "Give an https:// link, or leave it empty."}
+
+
 def test_the_modal_carries_its_origin_and_matches_its_snapshot():
     ctx = ReviewContext("order-1", "Plymouth St <gravel> pit", dt.datetime(2026, 4, 6, 14, 0, tzinfo=dt.UTC),
                         "CARVER-136-CD-REVIEW-7D", "~§ 136-9",

@@ -15,6 +15,7 @@ const ROUTES = [
   [/^#\/board$/, () => import('./views/board.js'), 'board'],
   [/^#\/order\/([\w-]+)$/, () => import('./views/order.js'), 'board'],
   [/^#\/admin(?:\/(\w+))?$/, () => import('./views/admin.js'), 'admin'],
+  [/^#\/account$/, () => import('./views/account.js'), 'any'],
 ];
 
 function home() {
@@ -64,6 +65,7 @@ async function drawNav() {
     ['#/queue', waiting ? `Sync (${waiting})` : 'Sync', waiting ? `Sync: ${waiting} inspection${waiting === 1 ? '' : 's'} waiting` : null],
     session.isBoard() && ['#/board', 'Board'],
     session.isAdmin() && ['#/admin', 'Admin'],
+    ['#/account', 'Account'],
   ].filter(Boolean);
   const current = location.hash.split('/').slice(0, 2).join('/');
   nav.replaceChildren(h('ul', {}, links.map(([href, text, label]) => h('li', {},

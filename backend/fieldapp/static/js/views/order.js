@@ -1,6 +1,6 @@
 // One order: issue it (with the vote, designation or delegation the bylaw asks for), record service, schedule or
 // record the ERC review, issue proposed citations, lift it. Each form posts to /api/v1 and redraws the page.
-import { authHeaders, getJson, postJson } from '../api.js';
+import { authHeaders, getJson, postJson, request } from '../api.js';
 import { chapterWords, errorBox, field, fmtTime, h, humanize, localToIso, nextId, nowLocalInput, radios, render, select } from '../ui.js';
 
 export async function show(orderId) {
@@ -94,18 +94,52 @@ function meetingSection(order, meetings, reload) {
   const notified = h('input', { type: 'datetime-local', name: 'operator_notified_at', value: nowLocalInput(order.issued_at) });
   const posted = h('input', { type: 'datetime-local', name: 'posted_at', value: nowLocalInput(order.issued_at) });
   const override = h('input', { type: 'text', name: 'override_reason' });
+  const place = placeFields();
   const who = authority('meeting-how');
   const send = () => postJson(`/api/v1/orders/${order.id}/meetings`, { scheduled_for: localToIso(when.value),
-    operator_notified_at: localToIso(notified.value), posted_at: localToIso(posted.value),
+    operator_notified_at: localToIso(notified.value), posted_at: localToIso(posted.value), ...place.value(),
     override_reason: override.value.trim() || null, authorization: who.value() });
   return h('section', { 'aria-labelledby': 'm-h' }, h('h2', { id: 'm-h' }, 'ERC review meeting'),
     meetings.length ? h('ul', { class: 'list' }, meetings.map((m) => h('li', {}, `${humanize(m.status)}: ${fmtTime(m.held_at || m.scheduled_for)}`,
       m.window && m.window.latest_at ? h('span', { class: 'muted' }, ` · window ends ${fmtTime(m.window.latest_at)}`) : '',
       m.flagged ? h('span', { class: 'badge' }, 'flagged') : null,
+      h('p', { class: 'place' }, placeText(m)),
+      m.moves ? h('span', { class: 'muted' }, ` · moved ${m.moves} time${m.moves === 1 ? '' : 's'}`) : null,
+      m.status === 'scheduled' ? moveForm(m, reload) : null,
       m.status === 'scheduled' ? recordForm(m, reload) : null))) : h('p', { class: 'muted' }, 'Not scheduled yet.'),
-    form('Schedule the review', [field('Meeting at', when), field('Operator notified at', notified),
+    form('Schedule the review', [field('Meeting at', when), ...place.nodes, field('Operator notified at', notified),
       field('Open Meeting Law posting at', posted), field('Reason to record outside the window (optional)', override), ...who.nodes],
     'Schedule', send, reload));
+}
+
+// Where the meeting is held: stated in the board's alert, the operator's text, the notice page and calendars.
+function placeFields(meeting = {}) {
+  const address = h('input', { type: 'text', name: 'address', maxlength: 300, autocomplete: 'street-address', value: meeting.address || '' });
+  const room = h('input', { type: 'text', name: 'room', maxlength: 120, value: meeting.room || '' });
+  const remote = h('input', { type: 'url', name: 'remote_url', maxlength: 500, inputmode: 'url', placeholder: 'https://', value: meeting.remote_url || '' });
+  const value = () => ({ address: address.value.trim() || null, room: room.value.trim() || null, remote_url: remote.value.trim() || null });
+  return { nodes: [field('Meeting place (address)', address), field('Room', room),
+    field('Remote attendance link (optional)', remote, 'https only')], value };
+}
+
+function placeText(m) {
+  const where = [m.room, m.address].filter(Boolean).join(', ') || 'Place not yet stated';
+  return m.remote_url ? `${where} · online: ${m.remote_url}` : where;
+}
+
+function moveForm(meeting, reload) {
+  const when = h('input', { type: 'datetime-local', name: 'scheduled_for', value: nowLocalInput(meeting.scheduled_for) });
+  const place = placeFields(meeting);
+  const override = h('input', { type: 'text', name: 'override_reason' });
+  const who = authority(`move-how-${meeting.id}`);
+  const send = () => {
+    const given = place.value();
+    const body = { scheduled_for: localToIso(when.value), address: given.address || '', room: given.room || '',
+      remote_url: given.remote_url, override_reason: override.value.trim() || null, authorization: who.value() };
+    return request('POST', `/api/v1/meetings/${meeting.id}/move`, { body, headers: { 'If-Match': `"v${meeting.version}"` } });
+  };
+  return form('Move the meeting (new time or place)', [field('New time', when), ...place.nodes,
+    field('Reason to record outside the window (optional)', override), ...who.nodes], 'Move meeting', send, reload);
 }
 
 function recordForm(meeting, reload) {
