@@ -7,10 +7,11 @@ import uuid
 from typing import Any
 
 from sqlalchemy import JSON, Boolean, ForeignKey, Integer, String
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, object_session
 
 from backend.extensions import db
 from backend.models.base import Audited, created_at, town_fk, updated_at, uuid_pk
+from backend.models.enforcement import EnforcementOrder
 from backend.types import UTCDateTime
 
 MEETING_STATUSES = ("scheduled", "held", "cancelled")
@@ -54,5 +55,9 @@ class Meeting(Audited, db.Model):
 
     @property
     def chapter(self) -> str:
-        """The bylaw whose who-may-act table governs the meeting (the ERC's review, Carver ~§ 136-9)."""
-        return "CARVER-136"
+        """The bylaw whose who-may-act table governs the meeting: its order's (the review of an order)."""
+        session = object_session(self)
+        order = session.get(EnforcementOrder, self.order_id) if session is not None else None
+        if order is None:
+            raise LookupError(f"meeting {self.id}: its order is not in this session")
+        return order.chapter

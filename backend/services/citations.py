@@ -27,6 +27,7 @@ from backend.services import refusal_words as words
 from backend.services.accrual_load import facts_select, to_facts
 from backend.services.authorisation import ROLE_ORDER, chapter_roles
 from backend.services.bylaw_config import config_for
+from backend.services.bylaw_names import bylaw
 from inspections.authority import Action, Decision, Role, Vote, may_act
 from inspections.calendar import local_date
 from inspections.citations import CITATION_RULE, CitationDecision, issue_citation
@@ -198,8 +199,8 @@ def proposals_digest(town: Town, day: dt.date) -> int:
         authority = authorities.get(chapter)
         if authority is None:
             continue
-        text = (f"{town.name}: {count} noncriminal citation(s) under {chapter} await the enforcing officer; "
-                f"the first must be mailed by {mail_by.isoformat()} (MGL c. 40 § 21D).")
+        text = (f"{town.name}: {count} noncriminal citation(s) under {bylaw(chapter)} await the enforcing "
+                f"officer; the first must be mailed by {mail_by.isoformat()} (MGL c. 40 § 21D).")
         payload = {"text": text, "chapter": chapter, "count": count, "mail_by_on": mail_by.isoformat()}
         intent = notices.Intent(town.id, "slack", notices.slack_recipient(authority), "citations.proposed",
                                 payload, f"slack:citations-proposed:{authority.id}:{day}")

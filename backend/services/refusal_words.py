@@ -8,17 +8,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from backend.services.bylaw_names import bylaw
 from inspections.authority import BODY, Action, Role, Vote, may_act
 
-RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b")  # CARVER-136-CD-ORDER, AMB-09, CONV-MAJORITY
+# a rule id or chapter key (e.g. WRENFIELD-412-AUTH, AMB-09, CONV-MAJORITY)
+RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b")
 
-BYLAW = {
-    "CARVER-281": "Carver's wetlands bylaw (ch. 281)",
-    "CARVER-247": "Carver's land disturbance bylaw (ch. 247)",
-    "CARVER-136": "Carver's earth removal bylaw (ch. 136)",
-    "UPTON-280": "Upton's wetlands bylaw (ch. 280)",
-    "GARDNER-650": "Gardner's wetlands ordinance (ch. 650)",
-}
 ACTION = {
     Action.ENFORCEMENT_ORDER: "issue or change an enforcement order",
     Action.CEASE_AND_DESIST: "issue, lift or supersede a cease-and-desist order",
@@ -41,10 +36,6 @@ ROLE = {
     Role.ENFORCING_OFFICER: "the enforcing officer", Role.TOWN_ADMIN: "a town administrator",
     Role.DESIGNEE: "a designee",
 }
-
-
-def bylaw(chapter: str) -> str:
-    return BYLAW.get(chapter, "this bylaw")
 
 
 def action_words(action: Action | str) -> str:
@@ -88,11 +79,17 @@ def in_words(reason: str) -> str | None:
     return None if RULE_ID.search(reason) else reason
 
 
-_CITED = re.compile(RULE_ID.pattern + r"\s*\(([^()]*)\)")  # "CARVER-136-CD-REVIEW-7D (~§ 136-9)"
+_CITED = re.compile(RULE_ID.pattern + r"\s*\(([^()]*)\)")  # "<rule id> (~§ 412-4)"
 
 
 def plain(text: str) -> str:
     """A service's message for a person: a rule id beside its citation gives way to the citation, a chapter
     key to the bylaw's name, any other id to "the bylaw"."""
     text = _CITED.sub(lambda m: m.group(1), text)
-    return RULE_ID.sub(lambda m: BYLAW.get(m.group(0), "the bylaw"), text)
+    return RULE_ID.sub(lambda m: _named(m.group(0)), text)
+
+
+def _named(key: str) -> str:
+    """A chapter key in words; any other id is "the bylaw"."""
+    words = bylaw(key)
+    return "the bylaw" if words == "this bylaw" else words

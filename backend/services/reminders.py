@@ -34,6 +34,7 @@ from backend.models import (
 )
 from backend.models.meetings import Meeting
 from backend.services import notices
+from backend.services.bylaw_names import bylaw
 from backend.services.parties import operator_of
 from backend.services.submissions import missing_report_escalations
 from backend.sms import meeting_texts
@@ -235,7 +236,7 @@ def _mailing_reminders(town: Town, day: dt.date) -> list[notices.Intent]:
         lead, authority = bucket((mail_by - day).days, MAILING_DAYS), authorities.get(chapter)
         if lead is None or authority is None:
             continue
-        text = (f"{town.name}: {count} proposed citation(s) under {chapter} must be mailed "
+        text = (f"{town.name}: {count} proposed citation(s) under {bylaw(chapter)} must be mailed "
                 f"{when_text(mail_by, day)} (MGL c. 40 § 21D), or they can no longer issue.")
         payload = {"text": text, "chapter": chapter, "count": count, "mail_by_on": mail_by.isoformat()}
         key = f"slack:reminder:citation-mail-by:{authority.id}:{mail_by}:{lead}"

@@ -106,7 +106,8 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
         "review_meeting_reminder",
         CARVER
         | {"site": "Plymouth St gravel pit", "order": "cease_and_desist", "date": "2026-04-14"}
-        | {"time": "18:30"},
+        | {"time": "18:30", "at": "2026-04-14T22:30:00+00:00", "tz": "America/New_York"}
+        | {"place": {"address": "Town Hall, 108 Main St", "room": "Room 2", "remote_url": None}},
     ),
     "permit-expiry": (
         "permit_expiry_reminder",
