@@ -9,7 +9,7 @@ import pytest
 
 from inspections.catalogues import FINDINGS, messages
 from inspections.checklists import merge, template, templates
-from inspections.checklists.findings import all_findings, finding_text
+from inspections.checklists.findings import all_findings, finding_of_origin, finding_text
 
 ITEMS = [(key, item) for key, t in sorted(templates().items()) for item in t.items]
 INTERNAL = re.compile(r"(~§|\b[A-Z]+-\d+[A-Z0-9-]*\b|\bAMB-\d+|\bNHESP\b|\bNRCS\b|[{}]|offense-day)")
@@ -62,3 +62,33 @@ def test_merged_permit_conditions_carry_a_finding():
     special = merged.item("permit.c-9")
     assert finding_text(special, "en") == "A condition of the permit was not followed."
     assert finding_text(special, "pt") == "Uma condição da licença não foi cumprida."
+
+
+@pytest.mark.parametrize(
+    ("key", "item_id", "lang", "expected"),
+    [
+        (
+            "carver-136-earth-removal@1",
+            "buffer-50ft",
+            "en",
+            "Earth was removed within 50 ft of the property line.",
+        ),
+        (
+            "carver-136-earth-removal@1+0123456789",
+            "hours.c-1",
+            "es",
+            "Se trabajó fuera del horario que permite el permiso.",
+        ),
+        (
+            "carver-136-earth-removal@1+0123456789",
+            "permit.c-9",
+            "pt",
+            "Uma condição da licença não foi cumprida.",
+        ),
+        ("carver-247-land-disturbance@99", "dust", "en", "Dust was not controlled."),
+        ("a-towns-own-template@1", "dust", "en", None),
+        ("carver-247-land-disturbance@1", "no-such-item", "en", None),
+    ],
+)
+def test_the_finding_of_a_stored_violation_origin(key, item_id, lang, expected):
+    assert finding_of_origin(key, item_id, lang) == expected
