@@ -36,3 +36,21 @@ def extract(
     for item in data.get("item", []):
         if "finding" in item:
             yield 0, "", item["finding"], [f"item {item['id']}"]
+
+
+def finding_of_origin(checklist_key: str, item_id: str, lang: str | None) -> str | None:
+    """The finding of a violation's origin (its checklist key `id@version[+digest]` and item id, as stored):
+    the shipped template's item; a merged condition's item by its slot (`hours.c-1` → `hours`) or as a permit
+    condition (`permit.c-9`). None when the template or item is not shipped (a town's own template)."""
+    if item_id.startswith("permit."):
+        return translate(FINDINGS, lang, CONDITION_FINDING)
+    template_id, _, rest = checklist_key.partition("@")
+    version = rest.split("+", 1)[0]
+    candidates = [t for t in templates().values() if t.id == template_id]
+    candidates.sort(key=lambda t: (str(t.version) != version, -t.version))
+    for checklist in candidates:
+        for wanted in dict.fromkeys([item_id, item_id.split(".", 1)[0]]):
+            item = next((i for i in checklist.items if i.id == wanted), None)
+            if item is not None and item.finding:
+                return finding_text(item, lang)
+    return None
