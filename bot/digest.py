@@ -15,17 +15,18 @@ from bot.messages import (
     DigestUndelivered,
     DigestViolation,
 )
-from bot.text import dollars, esc, fmt_on, one_line, plural
+from bot.text import dollars, esc, fit_lines, fmt_on, one_line, plural
 
 T = TypeVar("T")
 MAX_LINES = 10
 
 
 def _section(title: str, items: Sequence[T], line: Callable[[T], str]) -> Block:
-    lines = [f"• {line(item)}" for item in items[:MAX_LINES]]
-    if len(items) > MAX_LINES:
-        lines.append(f"…and {len(items) - MAX_LINES} more (see the web app)")
-    return md(f"*{title}* ({len(items)})\n" + ("\n".join(lines) or "none"))
+    """The section's lines up to MAX_LINES and Slack's 3,000 characters, keeping the "…and N more" line."""
+    head = f"*{title}* ({len(items)})\n"
+    if not items:
+        return md(head + "none")
+    return md(fit_lines(head, [f"• {line(item)}" for item in items[:MAX_LINES]], len(items)))
 
 
 def _violation(v: DigestViolation) -> str:
