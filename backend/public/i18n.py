@@ -1,6 +1,6 @@
-"""The words of the public notice page and the order's courtesy cover page: English here (authoritative, the
-msgids), Spanish and Portuguese in the `public` message catalogues (`backend/translations/<lang>/LC_MESSAGES/
-public.po`, extracted by `make translations`). Legal terms follow docs/glossary-es.md and docs/glossary-pt.md.
+"""The words of the public notice page: English here (authoritative, the msgids), Spanish and Portuguese in
+the `public` message catalogues (`backend/translations/<lang>/LC_MESSAGES/public.po`, extracted by `make
+translations`; see `backend/party_words.py`). Legal terms follow docs/glossary-es.md and docs/glossary-pt.md.
 
 Bylaw quotations stay in English (the adopted text); the page says so. Amounts follow the same rules as
 the texts: court maximums are "not a bill", withheld citation amounts read "pending the town's confirmation".
@@ -8,12 +8,9 @@ the texts: court maximums are "not a bill", withheld citation amounts read "pend
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
-from inspections.catalogues import LANGUAGES, N_, Domain, language_of, translate
-
-PUBLIC = Domain(Path(__file__).resolve().parent.parent / "translations", "public")
+from backend.party_words import PUBLIC, Phrase
+from backend.party_words import Words as PartyWords
+from inspections.catalogues import LANGUAGES, N_
 
 MESSAGES: dict[str, str] = {
     "title": N_("Notice from {town}"),
@@ -75,10 +72,6 @@ MESSAGES: dict[str, str] = {
     "gone": N_("This link is not valid or has expired."),
     "expired_form": N_("This form has expired. Please open the link again."),
     "csrf": N_("Form"),
-    # the town boards, by kind (the English name follows in brackets, as the town answers the phone)
-    "conservation_commission": N_("{town} Conservation Commission"),
-    "planning_board": N_("{town} Planning Board"),
-    "earth_removal_committee": N_("{town} Earth Removal Committee"),
 }
 
 # Form errors (backend/public/submit.py builds them with these English messages and their values).
@@ -98,43 +91,11 @@ FORM_ERRORS = (
 )
 
 
-class Phrase(str):
-    """An English message filled with its values, that remembers both so a page can say it in another
-    language: `Phrase("At most {n} photos.", n=6)` is "At most 6 photos." and `words.say(p)` translates it."""
-
-    msgid: str
-    values: dict[str, Any]
-
-    def __new__(cls, msgid: str, **values: Any) -> Phrase:
-        made = super().__new__(cls, msgid.format(**values) if values else msgid)
-        made.msgid, made.values = msgid, values
-        return made
-
-
-class Words:
-    """`t("key", n=1)` in one language (a message the catalogue lacks reads English; an unknown key reads as
-    itself). `t.say(text)` translates an English message or Phrase."""
+class Words(PartyWords):
+    """The notice page's words in one language: `t("key", n=1)`, `t.say(english)`, `t.board(kind, name)`."""
 
     def __init__(self, language: str | None) -> None:
-        self.language = language_of(language)
-
-    def __call__(self, key: str, **values: Any) -> str:
-        return self.say(MESSAGES.get(key, key), **values)
-
-    def say(self, english: str, **values: Any) -> str:
-        if isinstance(english, Phrase):
-            phrase: Phrase = english
-            english, values = phrase.msgid, {**phrase.values, **values}
-        text = translate(PUBLIC, self.language, english)
-        return text.format(**values) if values else text
-
-    def board(self, kind: str, name: str) -> str:
-        """A board's name ("Carver Conservation Commission") in this language, with the English name in
-        brackets; a name the town chose otherwise stays as it is."""
-        title = MESSAGES.get(kind, "").removeprefix("{town} ")
-        if self.language == "en" or not title or not name.endswith(f" {title}"):
-            return name
-        return f"{self(kind, town=name.removesuffix(f' {title}'))} ({name})"
+        super().__init__(language, MESSAGES)
 
 
 __all__ = ["LANGUAGES", "MESSAGES", "PUBLIC", "Phrase", "Words"]
