@@ -73,10 +73,10 @@ clean:
 PYBABEL = $(BIN)/pybabel
 translations: install
 	$(PYBABEL) extract -F babel.cfg --no-location --sort-output --omit-header -o backend/translations/public.pot .
-	$(PYBABEL) update -D public -i backend/translations/public.pot -d backend/translations --no-fuzzy-matching -w 110
+	$(PYBABEL) update -D public -i backend/translations/public.pot -d backend/translations --no-fuzzy-matching --ignore-obsolete -w 110
 	$(PYBABEL) compile -D public -d backend/translations --statistics
 	$(PYBABEL) extract -F babel-findings.cfg --no-location --sort-output --omit-header \
 		-o inspections/checklists/translations/findings.pot .
 	$(PYBABEL) update -D findings -i inspections/checklists/translations/findings.pot \
-		-d inspections/checklists/translations --no-fuzzy-matching -w 110
+		-d inspections/checklists/translations --no-fuzzy-matching --ignore-obsolete -w 110
 	$(PYBABEL) compile -D findings -d inspections/checklists/translations --statistics

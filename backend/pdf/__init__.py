@@ -6,7 +6,7 @@ every other order uses the general layout. Input is a plain `OrderDocument`; not
 
 from __future__ import annotations
 
-from backend.pdf.document import DeadlineLine, OrderDocument, ViolationLine
+from backend.pdf.document import Cover, DeadlineLine, OrderDocument, ViolationLine
 from backend.pdf.form_d import render_form_d
 from backend.pdf.general import render_general
 
@@ -17,4 +17,4 @@ def render(doc: OrderDocument) -> bytes:
     return render_form_d(doc) if doc.chapter in FORM_D_CHAPTERS else render_general(doc)
 
 
-__all__ = ["DeadlineLine", "OrderDocument", "ViolationLine", "render"]
+__all__ = ["Cover", "DeadlineLine", "OrderDocument", "ViolationLine", "render"]

@@ -10,16 +10,20 @@ from a town's own template, has only its description, which is then the answer.
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, scoped_session
 
 from backend.models import Violation
 from backend.models.evidence import ViolationOrigin
 from inspections.catalogues import LANGUAGES
 from inspections.checklists.findings import finding_of_origin
 
+Reader = Session | scoped_session[Any]
 
-def checklist_finding(session: Session, v: Violation, lang: str | None) -> str | None:
+
+def checklist_finding(session: Reader, v: Violation, lang: str | None) -> str | None:
     """The checklist item's finding in `lang`, or None when the violation has no shipped item behind it."""
     origin = session.scalar(
         select(ViolationOrigin).where(
@@ -29,11 +33,11 @@ def checklist_finding(session: Session, v: Violation, lang: str | None) -> str |
     return None if origin is None else finding_of_origin(origin.checklist_key, origin.item_id, lang)
 
 
-def finding_of(session: Session, v: Violation, lang: str | None) -> str:
+def finding_of(session: Reader, v: Violation, lang: str | None) -> str:
     """The finding in `lang`, else the violation's own description."""
     return checklist_finding(session, v, lang) or v.description
 
 
-def findings_of(session: Session, v: Violation) -> dict[str, str]:
+def findings_of(session: Reader, v: Violation) -> dict[str, str]:
     """The finding in every language, for a notification payload to carry (`payload["finding"]`)."""
     return {lang: finding_of(session, v, lang) for lang in LANGUAGES}
