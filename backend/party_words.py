@@ -6,6 +6,7 @@ English messages (marked `N_` for `pybabel extract`) and say them through `Words
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,27 @@ BOARDS = {
     "planning_board": N_("{town} Planning Board"),
     "earth_removal_committee": N_("{town} Earth Removal Committee"),
 }
+
+# The labels of the deadlines that bind a party, as the engine writes them (inspections/deadlines/), and the
+# patterns of the ones it writes with a number or a month in them.
+DEADLINE_LABELS = (
+    N_("cease and desist immediately"),
+    N_("stabilize the disturbed portion"),
+    N_("inspect and document all control measures"),
+    N_("inspect before the storm (strictly earlier)"),
+    N_("inspect after the storm"),
+    N_("resume land-disturbing activity only after compliance is found"),
+    N_("comply with ch. 136 (no removal without a permit)"),
+    N_("permit expires (valid through the end of this day)"),
+    N_("present certified-mail receipts to the ERC"),
+)
+LABEL_PATTERNS = (
+    (re.compile(r"^status report (?P<k>\d{1,3}) to the ERC$"), N_("status report {k} to the ERC")),
+    (
+        re.compile(r"^submit the monthly report for (?P<month>\d{4}-\d{2})$"),
+        N_("submit the monthly report for {month}"),
+    ),
+)
 
 
 class Phrase(str):
@@ -52,6 +74,13 @@ class Words:
             english, values = phrase.msgid, {**phrase.values, **values}
         text = translate(PUBLIC, self.language, english)
         return text.format(**values) if values else text
+
+    def label(self, english: str) -> str:
+        """A deadline's label in this language (a label the catalogue does not know reads English)."""
+        for pattern, msgid in LABEL_PATTERNS:
+            if found := pattern.match(english):
+                return self.say(msgid, **found.groupdict())
+        return self.say(english)
 
     def board(self, kind: str, name: str) -> str:
         """A board's name ("Carver Conservation Commission") in this language, with the English name in

@@ -79,7 +79,7 @@ def cover_page(page: Page, cover: Cover) -> None:
         page.para(t("stop"), 11, "B")
     page.para(t("steps"), 11)
     for what, due in cover.requirements:
-        said = t.say(what)
+        said = t.label(what)
         page.para(f"- {t('step', what=said, date=format_date(due, t.language))}" if due else f"- {said}", 11)
     if not cover.requirements:
         page.para(t("no_steps"), 11)

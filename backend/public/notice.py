@@ -251,7 +251,7 @@ def deadline_view(notice: Notice, d: Deadline) -> dict[str, Any]:
     when = (
         notice.words("due", date=shown_date(due, notice.words.language)) if isinstance(due, dt.date) else ""
     )
-    label = notice.words.say(d.label)
+    label = notice.words.label(d.label)
     return {"label": label, "english": label == d.label, "when": when, "citation": d.citation}
 
 
