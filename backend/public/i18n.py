@@ -14,6 +14,7 @@ from inspections.catalogues import LANGUAGES, N_
 
 MESSAGES: dict[str, str] = {
     "title": N_("Notice from {town}"),
+    "title_town": N_("Notice from the Town of {place}"),
     "courtesy": N_(
         "This page is a courtesy copy. The legal notice or order is served on you by certified mail or by "
         "hand, and that document governs."
@@ -96,6 +97,12 @@ class Words(PartyWords):
 
     def __init__(self, language: str | None) -> None:
         super().__init__(language, MESSAGES)
+
+    def title(self, town: str) -> str:
+        """The page title: "Notice from the Town of Carver", "Aviso del Municipio de Carver"."""
+        if town.startswith("Town of "):
+            return self("title_town", place=town.removeprefix("Town of "))
+        return self("title", town=town)
 
 
 __all__ = ["LANGUAGES", "MESSAGES", "PUBLIC", "Phrase", "Words"]
