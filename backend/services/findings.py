@@ -20,6 +20,7 @@ from backend.models import ChecklistTemplate, Deadline, Inspection, Permit, Phot
 from backend.models.evidence import ViolationOrigin, ViolationPhoto
 from backend.services import notify
 from backend.services.checklists import permit_template
+from backend.services.finding_words import finding_of
 from backend.sms import messages as sms_messages
 from inspections import api
 from inspections.calendar import UTC, local_date, local_datetime
@@ -215,7 +216,13 @@ def _alert(scene: Scene, v: Violation, opens_on: dt.date) -> None:
         f"from {opens_on.isoformat()}. {v.description}"
     )
     notify.alert_board(
-        v.town_id, v.chapter, "violation_opened", text, f"violation-opened:{v.id}", violation_id=str(v.id)
+        v.town_id,
+        v.chapter,
+        "violation_opened",
+        text,
+        f"violation-opened:{v.id}",
+        violation_id=str(v.id),
+        finding=finding_of(db.session, v, "en"),  # the item's finding sentence, for the Slack renderer
     )
 
 

@@ -77,3 +77,8 @@ def test_a_violation_opened_by_hand_shows_its_own_description(client, world, age
 def test_the_spanish_page_uses_the_glossary_terms(client, link_id):
     html = client.get(f"/n/{link_id}", query_string={"lang": "es"}).get_data(as_text=True)
     assert "reglamento municipal" in html and "citación" not in html.lower()
+
+
+def test_the_text_payload_carries_the_finding_in_the_partys_language(link_id):
+    [row] = notifications("sms")
+    assert row.payload["finding"] == "Faltaban controles de erosión y sedimentos, o no tenían mantenimiento."
