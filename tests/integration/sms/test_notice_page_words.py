@@ -4,34 +4,20 @@ the English question."""
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 
-from backend.extensions import db
-from backend.models import Violation
-from backend.models.evidence import ViolationOrigin
+from tests.integration.enforcement.support_a import site_and_permit, submit
 from tests.integration.sms.conftest import link_of, new_violation, notifications, send_notice
 
 
 @pytest.fixture
 def link_id(app, client, world, agent):
-    """A Carver ch. 247 violation opened from the checklist item "controls-in-place", texted with its link."""
-    made = new_violation(client, agent, description="Are all erosion and sediment controls installed? Failed")
-    v = db.session.get(Violation, uuid.UUID(made["id"]))
-    db.session.add(
-        ViolationOrigin(
-            town_id=v.town_id,
-            violation_id=v.id,
-            site_id=v.site_id,
-            item_id="controls-in-place",
-            checklist_key="carver-247-land-disturbance@1",
-            opened_on=v.observed_at.date(),
-        )
-    )
-    db.session.commit()
-    send_notice(client, agent, made["id"])
-    return link_of(notifications("sms")[0]).id
+    """Cedar Brook fails "controls-in-place" at an inspection: the violation opens and its offender (who reads
+    Spanish) is texted a link to the notice page."""
+    place, permit = site_and_permit(client, agent, "Cedar")
+    submit(client, agent, place, permit, [{"item_id": "controls-in-place", "answer": "fail", "note": "torn"}])
+    [row] = notifications("sms", "sms.violation_notice")
+    return link_of(row).id
 
 
 @pytest.mark.parametrize(
@@ -62,7 +48,7 @@ def test_the_page_says_what_was_found_in_the_readers_language(
 ):
     html = client.get(f"/n/{link_id}", query_string={"lang": lang}).get_data(as_text=True)
     assert finding in html
-    assert "Are all erosion and sediment controls installed?" not in html, "the question is not a finding"
+    assert "Are all erosion and sediment controls installed" not in html, "the question is not a finding"
     assert found_on in html and "06/04/2026" not in html and "4/6/2026" not in html
     assert board in html
 
@@ -80,5 +66,5 @@ def test_the_spanish_page_uses_the_glossary_terms(client, link_id):
 
 
 def test_the_text_payload_carries_the_finding_in_the_partys_language(link_id):
-    [row] = notifications("sms")
+    [row] = notifications("sms", "sms.violation_notice")
     assert row.payload["finding"] == "Faltaban controles de erosión y sedimentos, o no tenían mantenimiento."
