@@ -18,8 +18,8 @@ Operations, by group (each documented by its input and output models; POST /api/
   consultant-fee-refund, bond-release, covenant-security;
 - zones and places: zone, resource-area, abutter, copies;
 - thresholds and definitions: threshold, definition;
-- filings and exemptions: exemption, completeness, permit-checklist, checklist-evaluation, rule, readings,
-  packs (the rule packs a town may adopt, each with the board that enforces it).
+- filings and exemptions: exemption, completeness, permit-checklist, checklist-evaluation, checklist-finding,
+  rule, readings, packs (the rule packs a town may adopt, each with the board that enforces it).
 
 A missing or malformed input raises `InputError` naming each field (HTTP: 422); the engine never invents a
 fact it was not given. Today's engine modules stay importable where they are; this facade only adds a way in.

@@ -20,6 +20,11 @@ NOT_THROUGH_THE_FACADE = {
     "operation answers the same for CARVER-136-DEF-ABUTTERS-300FT",
     "inspections.rulepack.using": "answers from another book (a hypothetical amendment) for outside tools "
     "and tests; the facade answers under the shipped law, as of the day asked",
+    "inspections.formats.format_date": "a renderer's writing of a date for a reader (texts, page, PDF)",
+    "inspections.formats.format_money": "a renderer's writing of an amount for a reader",
+    "inspections.checklists.findings.all_findings": "every English finding, for the catalogue and "
+    "readability tests (the facade's checklist-finding operation answers one)",
+    "inspections.checklists.findings.extract": "`pybabel extract`'s reader of the checklist TOML",
     "inspections.site_lines.buffer_lines": "the site map's lines, drawn for one stored site by GET "
     "/api/v1/sites/<id>/map (a picture of the zones the facade's zone operations answer)",
 }
