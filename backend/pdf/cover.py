@@ -51,8 +51,9 @@ COVER: dict[str, str] = {
 }
 
 
-def cover_page(page: Page, cover: Cover) -> None:
-    """Write the cover on the current page (the caller starts the order on a new page after it)."""
+def cover_page(page: Page, cover: Cover) -> str:
+    """Write the cover on the current page (the caller starts the order on a new page after it); returns
+    the cover's title, for its footer."""
     t = Words(cover.language, COVER)
     board = t.board(cover.board_kind, cover.board_name)
     kind = t(cover.kind) if cover.kind in COVER else cover.kind
@@ -94,3 +95,4 @@ def cover_page(page: Page, cover: Cover) -> None:
     page.para(t("call", board=board, phone=cover.phone) if cover.phone else t("contact", board=board), 11)
     page.ln(8)
     page.para(t("governs"), 10, "I")
+    return t("title")

@@ -51,6 +51,7 @@ def test_the_english_cover_is_plain_and_names_the_board_and_site(cease_and_desis
     assert "Stop the work the order names at once." in cover
     assert "call Carver Earth Removal Committee at 508-866-3400" in cover
     assert "CARVER-136" not in cover, "no rule id on the cover page"
+    assert "Town of Carver - Courtesy summary of this order  -  page 1" in cover, "a footer with no record id"
 
 
 def test_a_draft_cover_says_it_binds_no_one(client, agent):
