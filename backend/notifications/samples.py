@@ -29,6 +29,7 @@ from bot.messages import (
     ThreadUpdate,
     dump,
 )
+from inspections.catalogues import FINDINGS, translate
 
 APP = "https://enforce.example.org"  # the web app (PUBLIC_BASE_URL)
 EDT = dt.timezone(dt.timedelta(hours=-4))
@@ -95,7 +96,7 @@ CARVER = {"town": "Carver", "contact": "+15088663400", "link": LINK}
 CEDAR = {"site": "Cedar Brook subdivision", "citation": "~§ 247-7B(7)"}
 GRAVEL = {"site": "Plymouth St gravel pit"}
 NOTICE = CARVER | CEDAR | {
-    "found": "Silt fence down along lots 4-6", "observed_on": "2026-04-06",
+    "finding": "Erosion and sediment controls were missing or not kept up.", "observed_on": "2026-04-06",
     "fine": {"path": "criminal", "amount_cents": 10000, "daily": True},
     "next_deadline": {"label": "Stop work and stabilize the site", "date": "2026-04-13"}}
 ACCRUAL = CARVER | {
@@ -174,6 +175,8 @@ def sms_payload(kind: str, language: str) -> dict[str, Any] | None:
     """The SMS row's payload for a party speaking `language` (None: the demo has no facts for that kind)."""
     if kind in SMS_FACTS:
         facts = SMS_FACTS[kind] | {"language": language}
+        if "finding" in facts:  # the row carries the finding in the party's language
+            facts["finding"] = translate(FINDINGS, language, facts["finding"])
         return facts | {"text": "(rendered at send)"}
     if kind in COMPLETED_FACTS:
         facts = COMPLETED_FACTS[kind] | {"language": language}

@@ -43,4 +43,5 @@ def test_an_alert_written_before_the_channel_is_set_waits_and_goes_out_once_it_i
     slack.dispatch()  # due at once: setting the channel woke it
     sent = _alert()
     assert (sent.status, sent.recipient) == ("sent", channel)
-    assert [m["text"][:5] for m in slack.posted("carver:earth_removal_committee")] == ["Cease"]
+    posted = [m["text"] for m in slack.posted("carver:earth_removal_committee")]
+    assert len(posted) == 1 and posted[0].startswith("🚨 Urgent: Cease")  # an order alert is urgent

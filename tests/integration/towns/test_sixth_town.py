@@ -92,7 +92,7 @@ def _order(client, headers, site, violation, kind: str = "enforcement_order", au
         "text": "Remove the fill and restore the 100-ft area.", "fine_path": "noncriminal"})
     assert draft.status_code == 201, draft.json
     return draft.json, client.post(f"/api/v1/orders/{draft.json['id']}/issue", headers=headers, json={
-        "at": "2026-09-14T11:00:00-04:00", "fine_path": "noncriminal", "authorization": authorization or {}})
+        "at": "2026-09-14T10:00:00-04:00", "fine_path": "noncriminal", "authorization": authorization or {}})
 
 
 def test_sixth_town_a_failed_item_opens_a_violation_under_its_provision_and_names_its_citation(
@@ -111,9 +111,10 @@ def test_sixth_town_the_order_is_issued_only_by_the_authority_its_pack_names(app
     headers, site, permit = wrenfield
     found = _fill_found(app, client, headers["agent"], site, permit)
     _, alone = _order(client, headers["board_member"], site, found)
-    assert alone.status_code == 403 and "WRENFIELD-412-ENFORCEMENT-ORDER" in alone.json["message"]
+    assert alone.status_code == 403 and alone.json["detail"]["rule_id"] == "WRENFIELD-412-ENFORCEMENT-ORDER"
     _, restore = _order(client, headers["agent"], site, found, kind="restoration_order")
-    assert restore.status_code == 403 and "WRENFIELD-412-AUTH" in restore.json["message"]  # no one may
+    # no one may issue a restoration order under this pack
+    assert restore.status_code == 403 and restore.json["detail"]["rule_id"] == "WRENFIELD-412-AUTH"
     _, issued = _order(client, headers["agent"], site, found)
     assert issued.status_code == 200, issued.json
     assert issued.json["authorization"]["rule_id"] == "WRENFIELD-412-ENFORCEMENT-ORDER"
