@@ -7,7 +7,7 @@ export INSTANCE_PATH ?= $(CURDIR)/instance
 export SHARED_DIR ?= $(abspath $(CURDIR)/../shared)
 PYTEST_WORKERS ?= 2
 
-.PHONY: install run migrate seed test test-sqlite test-postgres fuzz lint bench-photos bench-accrual bench-audit \
+.PHONY: install translations run migrate seed test test-sqlite test-postgres fuzz lint bench-photos bench-accrual bench-audit \
 	bench-alerts clean
 
 $(STAMP): requirements.lock pyproject.toml
@@ -66,3 +66,17 @@ bench-alerts: install
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache
+
+# Message catalogues (issue 18): extract the English messages (.pot), merge them into the Spanish and Portuguese
+# .po files (a translator fills the new ones; `msgstr ""` reads English until then and fails the completeness
+# test), and compile .mo files for ordinary tools (the app reads the .po files, so none are committed).
+PYBABEL = $(BIN)/pybabel
+translations: install
+	$(PYBABEL) extract -F babel.cfg --no-location --sort-output --omit-header -o backend/translations/public.pot .
+	$(PYBABEL) update -D public -i backend/translations/public.pot -d backend/translations --no-fuzzy-matching --ignore-obsolete -w 110
+	$(PYBABEL) compile -D public -d backend/translations --statistics
+	$(PYBABEL) extract -F babel-findings.cfg --no-location --sort-output --omit-header \
+		-o inspections/checklists/translations/findings.pot .
+	$(PYBABEL) update -D findings -i inspections/checklists/translations/findings.pot \
+		-d inspections/checklists/translations --no-fuzzy-matching --ignore-obsolete -w 110
+	$(PYBABEL) compile -D findings -d inspections/checklists/translations --statistics

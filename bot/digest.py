@@ -15,24 +15,18 @@ from bot.messages import (
     DigestUndelivered,
     DigestViolation,
 )
-from bot.text import SECTION_LIMIT, cite, dollars, esc, fmt_on, one_line, plural
+from bot.text import cite, dollars, esc, fit_lines, fmt_on, one_line, plural
 
 T = TypeVar("T")
 MAX_LINES = 10
 
 
 def _section(title: str, items: Sequence[T], line: Callable[[T], str]) -> Block:
-    """Up to MAX_LINES items; when the section would pass Slack's 3,000 characters, fewer, so that the
-    "…and N more" line is never the part cut off."""
+    """The section's lines up to MAX_LINES and Slack's 3,000 characters, keeping the "…and N more" line."""
     head = f"*{title}* ({len(items)})\n"
-    lines = [f"• {line(item)}" for item in items[:MAX_LINES]]
-    while True:
-        rest = len(items) - len(lines)
-        more = [f"…and {rest} more (see the web app)"] if rest else []
-        body = head + ("\n".join(lines + more) or "none")
-        if len(body) <= SECTION_LIMIT or not lines:
-            return md(body)
-        lines.pop()
+    if not items:
+        return md(head + "none")
+    return md(fit_lines(head, [f"• {line(item)}" for item in items[:MAX_LINES]], len(items)))
 
 
 def _violation(v: DigestViolation) -> str:

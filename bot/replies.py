@@ -8,12 +8,13 @@ from slack_sdk.models.blocks import Block
 from bot.blocks import Rendered, context, md, render
 from bot.deps import Acknowledgement, DeadlineLine, FineLine, SiteSummary, ViolationLine
 from bot.ids import COMMAND
-from bot.text import dollars, esc, fmt_at, fmt_on, one_line, plural
+from bot.text import dollars, esc, fit_lines, fmt_at, fmt_on, one_line, plural
 
 MAX_ITEMS = 15
 HELP = (
     f"*{COMMAND}* shows this town's records (only to you):\n"
-    f"• `{COMMAND} site <name, address or map-lot>`: the site, its permits, open violations and orders\n"
+    f"• `{COMMAND} site {esc('<name, address or map-lot>')}`: the site, its permits, open violations and "
+    "orders\n"
     f"• `{COMMAND} violations [site]`: open violations, with the provision and citation\n"
     f"• `{COMMAND} deadlines [days]`: open deadlines due within N days (default 14)\n"
     f"• `{COMMAND} fines [site]`: days of continuing violations, proposed and issued citations, court maxima"
@@ -27,8 +28,8 @@ def _rule(rule_id: str, citation: str) -> str:
 
 
 def help_reply(note: str | None = None) -> Rendered:
-    """The usage, escaped: `<name, address or map-lot>` must not reach Slack raw, where `<…>` is a link."""
-    blocks: list[Block] = [md(esc(note)), md(esc(HELP))] if note else [md(esc(HELP))]
+    """The usage (HELP escapes its `<name, address or map-lot>`: Slack would read raw `<…>` as a link)."""
+    blocks: list[Block] = [md(esc(note)), md(HELP)] if note else [md(HELP)]
     usage = f"Usage: {COMMAND} site|violations|deadlines|fines|help"
     return render(blocks, esc(f"{note} {usage}" if note else usage))
 
@@ -39,11 +40,9 @@ def refusal(message: str, rule_id: str | None = None) -> Rendered:
 
 
 def _listing(title: str, lines: Sequence[str], total: int, empty: str) -> Rendered:
-    shown = list(lines[:MAX_ITEMS])
-    if total > MAX_ITEMS:
-        shown.append(f"…and {total - MAX_ITEMS} more (see the web app)")
-    body = "\n".join(shown) if shown else esc(empty)
-    return render([md(f"*{esc(title)}*\n{body}")], esc(f"{title}: {total} found") if total else esc(empty))
+    head = f"*{esc(title)}*\n"
+    text = fit_lines(head, list(lines[:MAX_ITEMS]), total) if lines else head + esc(empty)
+    return render([md(text)], esc(f"{title}: {total} found") if total else esc(empty))
 
 
 def _deadline(d: DeadlineLine) -> str:

@@ -36,6 +36,19 @@ def clip(text: str, limit: int) -> str:
     return cut + "…"
 
 
+def fit_lines(head: str, lines: list[str], total: int, limit: int = SECTION_LIMIT) -> str:
+    """`head` and as many of `lines` as fit in `limit` characters, then "…and N more (see the web app)" for
+    the `total - shown` not shown: the count line is never the part a length limit cuts off."""
+    shown = list(lines)
+    while True:
+        hidden = total - len(shown)
+        more = [f"…and {hidden} more (see the web app)"] if hidden > 0 else []
+        text = head + "\n".join(shown + more)
+        if len(text) <= limit or not shown:
+            return text
+        shown.pop()
+
+
 def one_line(value: object, limit: int = 300) -> str:
     """Escaped, whitespace collapsed to single spaces, clipped: for a bullet or a field."""
     return clip(" ".join(esc(value).split()), limit)

@@ -29,6 +29,7 @@ from bot.messages import (
     ThreadUpdate,
     dump,
 )
+from inspections.catalogues import FINDINGS, translate
 
 APP = "https://enforce.example.org"  # the web app (PUBLIC_BASE_URL)
 EDT = dt.timezone(dt.timedelta(hours=-4))
@@ -64,7 +65,7 @@ REVIEW = ReviewNotice(
             Check(RuleRef("CARVER-136-CD-REVIEW-7D", "~§ 136-9"), "Within 7 days of the order", True,
                   "order Mon 2026-04-06 10:00 EDT; last day Mon 2026-04-13 23:59 EDT")),
     quorum=RuleRef("CARVER-136-ERC-QUORUM-4", "~§ 136-3C"), quorum_needed=4, members=7,
-    record_url=ORDER.record_url, when="4/9/2026, 6:00 PM EDT",
+    record_url=ORDER.record_url, when="Apr 9, 2026, 6:00 PM EDT",
     place="Room 2, Town Hall, 108 Main St. Join online: https://meet.example.org/erc")
 
 STABILIZATION = StabilizationReminder(
@@ -96,7 +97,7 @@ CARVER = {"town": "Carver", "contact": "+15088663400", "link": LINK}
 CEDAR = {"site": "Cedar Brook subdivision", "citation": "~§ 247-7B(7)"}
 GRAVEL = {"site": "Plymouth St gravel pit"}
 NOTICE = CARVER | CEDAR | {
-    "found": "Silt fence down along lots 4-6", "observed_on": "2026-04-06",
+    "finding": "Erosion and sediment controls were missing or not kept up.", "observed_on": "2026-04-06",
     "fine": {"path": "criminal", "amount_cents": 10000, "daily": True},
     "next_deadline": {"label": "Stop work and stabilize the site", "date": "2026-04-13"}}
 ACCRUAL = CARVER | {
@@ -121,7 +122,7 @@ JOB_TEXT = {
     "reminder.inspection-event-notice": "Carver: reminder: give the Planning Board 2 working days' notice of "
                                         "the footing inspection at Cedar Brook subdivision (~§ 247-7C).",
     "reminder.erc-review": "Town of Carver: reminder: the review meeting of the cease and desist at "
-                           "Plymouth St gravel pit is on 4/9/2026, 6:00 PM EDT, at Room 2, Town Hall, "
+                           "Plymouth St gravel pit is on Apr 9, 2026, 6:00 PM EDT, at Room 2, Town Hall, "
                            "108 Main St (within 48 hours).",
     "reminder.permit-expiry": "Carver: reminder: permit ERC-2025-03 at Plymouth St gravel pit expires on "
                               "2026-06-30 (in 30 days).",
@@ -146,8 +147,8 @@ JOB_TEXT = {
     "order_issued": "Cease-and-desist order issued under CARVER-136 at Plymouth St gravel pit: Excavation "
                     "within 50 ft of the BVW (~§ 136-5).",
     "review_meeting_scheduled": "ERC review meeting of the cease-and-desist order for 44 Plymouth St, "
-                                "Carver, MA 02330 scheduled for 4/9/2026, 6:00 PM EDT, at Room 2, Town Hall, "
-                                "108 Main St. Join online: https://meet.example.org/erc.",
+                                "Carver, MA 02330 scheduled for Apr 9, 2026, 6:00 PM EDT, at Room 2, "
+                                "Town Hall, 108 Main St. Join online: https://meet.example.org/erc.",
 }
 
 # SMS kinds: the facts their renderer reads (in the party's language), as the row holds them once complete.
@@ -182,6 +183,8 @@ def sms_payload(kind: str, language: str) -> dict[str, Any] | None:
     """The SMS row's payload for a party speaking `language` (None: the demo has no facts for that kind)."""
     if kind in SMS_FACTS:
         facts = SMS_FACTS[kind] | {"language": language}
+        if "finding" in facts:  # the row carries the finding in the party's language
+            facts["finding"] = translate(FINDINGS, language, facts["finding"])
         return facts | {"text": "(rendered at send)"}
     if kind in COMPLETED_FACTS:
         facts = COMPLETED_FACTS[kind] | {"language": language}

@@ -7,7 +7,7 @@ here reads the database.
 
 from __future__ import annotations
 
-from backend.pdf.document import DeadlineLine, OrderDocument, ViolationLine
+from backend.pdf.document import Cover, DeadlineLine, OrderDocument, ViolationLine
 from backend.pdf.form_d import render_form_d
 from backend.pdf.general import render_general
 
@@ -16,4 +16,4 @@ def render(doc: OrderDocument) -> bytes:
     return render_form_d(doc) if doc.form == "form_d" else render_general(doc)
 
 
-__all__ = ["DeadlineLine", "OrderDocument", "ViolationLine", "render"]
+__all__ = ["Cover", "DeadlineLine", "OrderDocument", "ViolationLine", "render"]

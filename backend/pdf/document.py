@@ -26,6 +26,24 @@ class DeadlineLine:
 
 
 @dataclass(frozen=True)
+class Cover:
+    """The facts of the courtesy cover page for one language (words come from `backend/pdf/cover.py`)."""
+
+    language: str
+    board_kind: str
+    board_name: str
+    kind: str
+    status: str
+    site: str
+    issued_on: dt.date | None
+    findings: tuple[str, ...]  # in `language`
+    requirements: tuple[tuple[str, dt.date | None], ...]  # (English label, due date)
+    fine_path: str | None
+    court_max_cents: int | None
+    phone: str
+
+
+@dataclass(frozen=True)
 class OrderDocument:
     order_id: str
     status: str
@@ -50,5 +68,6 @@ class OrderDocument:
     penalty_lines: tuple[str, ...] = ()
     meetings: tuple[str, ...] = ()  # the scheduled review meeting(s): date, time with zone, place
     signatories: tuple[str, ...] = ()
+    covers: tuple[Cover, ...] = ()  # one courtesy cover page per language of the parties, before the order
     created_at: dt.datetime = field(default=dt.datetime(2000, 1, 1, tzinfo=dt.UTC))
     form: str = "general"  # the layout the chapter's pack names (`order_form`): "general" or "form_d"

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+from backend.pdf.cover import cover_page
 from backend.pdf.document import OrderDocument
-from backend.pdf.layout import Page
+from backend.pdf.layout import Page, plain
 
 DRAFT = "DRAFT - NOT ISSUED - NOT AN ORDER"
 
 
 def new_page(doc: OrderDocument, title_lines: list[str], footer: str) -> Page:
+    """The first page of the order, after a courtesy cover page for each of the parties' languages."""
     page = Page(" - ".join(title_lines), doc.created_at, footer)
+    for cover in doc.covers:
+        if doc.status == "draft":
+            page.para(DRAFT, 12, "B")
+        page.footer_text = plain(f"{doc.town_name} - {cover_page(page, cover)}")  # no record id on a cover
+        page.add_page()
+    page.footer_text = plain(footer)
     if doc.status == "draft":
         page.para(DRAFT, 12, "B")
     page.title_block(title_lines)

@@ -32,12 +32,14 @@ from backend.models.evidence import ViolationPhoto
 from backend.models.sms import ShortLink
 from backend.public.i18n import Words
 from backend.services import meetings
+from backend.services.finding_words import finding_of
 from backend.services.submission_rules import kind_for_rule
 from backend.sms import meeting_texts
 from backend.sms.messages import PARTY_BINDS, orders_of
-from backend.sms.phrases import local_date as shown_date
-from backend.sms.phrases import money, phone
+from backend.sms.phrases import phone
 from inspections.calendar import local_date
+from inspections.formats import format_date as shown_date
+from inspections.formats import format_money
 from inspections.penalties import criminal_maximum
 from inspections.rulepack import load_rulebook
 
@@ -157,7 +159,9 @@ def citations(session: Session, notice: Notice, v: Violation) -> list[str]:
     out, t = [], notice.words
     for accrual, day in rows:
         amount = (
-            t("pending") if accrual.withhold or accrual.amount_cents is None else money(accrual.amount_cents)
+            t("pending")
+            if accrual.withhold or accrual.amount_cents is None
+            else format_money(accrual.amount_cents, t.language)
         )
         payee = (accrual.detail or {}).get("payee")
         out.append(
@@ -175,7 +179,9 @@ def criminal_line(notice: Notice, v: Violation) -> str | None:
         cents = criminal_maximum(v.chapter).amount_cents
     except ValueError:
         return None
-    return notice.words("criminal", amount=money(cents)) if cents is not None else None
+    if cents is None:
+        return None
+    return notice.words("criminal", amount=format_money(cents, notice.words.language))
 
 
 def sites_of(notice: Notice) -> list[uuid.UUID]:
@@ -213,7 +219,7 @@ def boards(session: Session, notice: Notice) -> str:
     rows = session.scalars(
         select(Authority).where(Authority.town_id == notice.town.id).order_by(Authority.name)
     )
-    names = [a.name for a in rows if chapters & set(a.chapters or [])]
+    names = [notice.words.board(a.kind, a.name) for a in rows if chapters & set(a.chapters or [])]
     return ", ".join(names) or notice.town.name
 
 
@@ -223,7 +229,7 @@ def violation_view(session: Session, notice: Notice, v: Violation) -> dict[str, 
         "site": site.name if site else "",
         "address": site.address if site else "",
         "found_on": shown_date(local_date(v.observed_at), notice.words.language),
-        "description": v.description,
+        "finding": finding_of(session, v, notice.words.language),
         "status": notice.words(v.status),
         "provision": provision_text(session, v),
         "offense_days": offense_summary(session, notice, v),
@@ -242,12 +248,13 @@ def order_view(notice: Notice, o: EnforcementOrder) -> dict[str, str]:
     return {"text": ", ".join(parts)}
 
 
-def deadline_view(notice: Notice, d: Deadline) -> dict[str, str]:
+def deadline_view(notice: Notice, d: Deadline) -> dict[str, Any]:
     due = d.latest_on or (d.latest_at.date() if d.latest_at else None)
     when = (
         notice.words("due", date=shown_date(due, notice.words.language)) if isinstance(due, dt.date) else ""
     )
-    return {"label": d.label, "when": when, "citation": d.citation}
+    label = notice.words.label(d.label)
+    return {"label": label, "english": label == d.label, "when": when, "citation": d.citation}
 
 
 def meeting_views(notice: Notice) -> dict[str, Any]:

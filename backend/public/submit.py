@@ -25,6 +25,7 @@ from werkzeug.datastructures import FileStorage, MultiDict
 from backend.api.bounds import day_range
 from backend.clock import now
 from backend.models import Submission, User
+from backend.public.i18n import Phrase
 from backend.public.notice import Notice
 from backend.services.photos import photo_store
 from backend.services.submissions import mark_deadlines_met
@@ -75,7 +76,7 @@ def _date(value: str | None, name: str, errors: dict[str, str]) -> dt.date | Non
     try:
         return dt.date.fromisoformat(value) if value else None
     except ValueError:
-        errors[name] = "a date like 2026-04-30"
+        errors[name] = Phrase("Enter a date like 2026-04-30.")
         return None
 
 
@@ -83,7 +84,7 @@ def _month(value: str | None, errors: dict[str, str]) -> tuple[dt.date | None, d
     try:
         first = dt.date.fromisoformat(f"{value}-01") if value else None
     except ValueError:
-        errors["month"] = "a month like 2026-04"
+        errors["month"] = Phrase("Enter a month like 2026-04.")
         return None, None
     if first is None:
         return None, None
@@ -97,13 +98,15 @@ def parse(
     errors: dict[str, str] = {}
     kind = form.get("kind", "")
     if kind not in offered:
-        errors["kind"] = f"one of {', '.join(offered) or 'nothing (this notice takes no submissions)'}"
+        errors["kind"] = Phrase(
+            "Choose one of the options shown." if offered else "This notice takes no submissions."
+        )
     notes = (form.get("notes") or "").strip() or None
     if notes and len(notes) > MAX_NOTES:
-        errors["notes"] = f"at most {MAX_NOTES} characters"
+        errors["notes"] = Phrase("At most {n} characters.", n=MAX_NOTES)
     parsed = Parsed(kind, notes, files=[f for f in files.getlist("photos") if f and f.filename])
     if len(parsed.files) > MAX_PHOTOS:
-        errors["photos"] = f"at most {MAX_PHOTOS} photos"
+        errors["photos"] = Phrase("At most {n} photos.", n=MAX_PHOTOS)
     parsed.period_start, parsed.period_end = _month(form.get("month"), errors)
     parsed.event_on = _date(form.get("event_on"), "event_on", errors)
     if kind == "erc_90_day_report":
@@ -116,22 +119,22 @@ def parse(
 
 def _needs(p: Parsed, errors: dict[str, str], today: dt.date) -> None:
     if p.kind == "monthly_report" and p.period_start is None:
-        errors.setdefault("month", "required for a monthly report")
+        errors.setdefault("month", Phrase("Required for a monthly report."))
     if p.kind == "inspection_event_notice" and p.event_on is None:
-        errors.setdefault("event_on", "required for a notice of an inspection event")
+        errors.setdefault("event_on", Phrase("Required for a notice of an inspection event."))
     if p.kind == "reinspection_request" and not p.files:
-        errors.setdefault("photos", "send at least one photo of the correction")
+        errors.setdefault("photos", Phrase("Send at least one photo of the correction."))
     if p.kind == "monthly_report" and p.period_start and p.period_start > today:
-        errors.setdefault("month", "cannot be in the future")
+        errors.setdefault("month", Phrase("Cannot be in the future."))
     if p.kind == "erc_90_day_report" and p.period_end and p.period_end > today:
-        errors.setdefault("period_end", "cannot be in the future")
+        errors.setdefault("period_end", Phrase("Cannot be in the future."))
     if p.kind != "monthly_report" and p.kind != "erc_90_day_report":
         p.period_start = p.period_end = None
     period = "month" if p.kind == "monthly_report" else "period_end"
     for name, day, kind in ((period, p.period_start, "observation"), ("event_on", p.event_on, "scheduled")):
         first, last = day_range(kind)  # bounded like the API's dates (backend/api/bounds.py)
         if day is not None and not first <= day <= last:
-            errors.setdefault(name, f"a date from {first} to {last}")
+            errors.setdefault(name, Phrase("A date from {first} to {last}.", first=first, last=last))
 
 
 def system_user(session: Session) -> User:
@@ -160,7 +163,7 @@ def store_photos(notice: Notice, files: list[FileStorage]) -> list[dict[str, Any
                 max_bytes=max_bytes,
             )
         except Rejected as exc:
-            raise FormError({"photos": f"photo {n}: {exc.message}"}) from exc
+            raise FormError({"photos": Phrase("Photo {n} could not be read as a picture.", n=n)}) from exc
         documents.append(
             {
                 "kind": "document",
@@ -178,7 +181,7 @@ def record(session: Session, notice: Notice, parsed: Parsed) -> Submission:
     first = notice.violations[0] if notice.violations else None
     site_id = first.site_id if first is not None else notice.link.site_id
     if site_id is None:
-        raise FormError({"kind": "this notice names no site"})
+        raise FormError({"kind": Phrase("This notice names no site.")})
     documents = store_photos(notice, parsed.files)
     user = system_user(session)
     sub = Submission(

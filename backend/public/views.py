@@ -8,12 +8,12 @@ from backend.audit import acting_as
 from backend.clock import now
 from backend.extensions import db, limiter
 from backend.public import notice as service
-from backend.public.i18n import LANGUAGES, Words
+from backend.public.i18n import LANGUAGES, MESSAGES, Phrase, Words
 from backend.public.submit import MAX_PHOTOS, FormError, csrf_token, csrf_valid, parse, record
 from backend.services.photo_files import photo_store
 from backend.sms import links
-from backend.sms.phrases import local_date as shown_date
 from inspections.calendar import local_date
+from inspections.formats import format_date as shown_date
 from media.errors import ObjectMissing
 from media.keys import derivative_key
 
@@ -65,11 +65,12 @@ def _page(
     sent: dict[str, str] | None = None,
 ) -> tuple[str, int]:
     ctx = service.context(db.session, notice, len(service.public_photos(db.session, notice)))
+    t = notice.words
     return render_template(
         "notice/page.html",
         **ctx,
         csrf=csrf_token(notice.link.id),
-        errors=errors or {},
+        errors={t(name): t.say(message) for name, message in (errors or {}).items()},
         sent=sent,
         max_photos=MAX_PHOTOS,
     ), status
@@ -105,7 +106,7 @@ def notice_submit(link_id: str):  # type: ignore[no-untyped-def]
     if notice is None:
         return gone()
     if not csrf_valid(request.form.get("csrf"), notice.link.id):
-        return _page(notice, 403, {"csrf": notice.words("expired_form")})
+        return _page(notice, 403, {"csrf": Phrase(MESSAGES["expired_form"])})
     try:
         parsed = parse(
             request.form, request.files, service.offered_kinds(db.session, notice), local_date(now())

@@ -20,6 +20,7 @@ from backend.models import ChecklistTemplate, Deadline, Inspection, Permit, Phot
 from backend.models.evidence import ViolationOrigin, ViolationPhoto
 from backend.services import notify
 from backend.services.checklists import permit_template
+from backend.services.finding_words import checklist_finding
 from backend.sms import messages as sms_messages
 from inspections import api
 from inspections.calendar import UTC, local_date, local_datetime
@@ -130,11 +131,15 @@ def _observed_at(scene: Scene, opens_on: dt.date | None) -> dt.datetime:
     return local_datetime(opens_on).astimezone(UTC)
 
 
+def _note(scene: Scene, item_id: str) -> str:
+    """The inspector's note on the item, as a sentence (empty when none)."""
+    response = next((r for r in scene.inspection.responses if r.item_id == item_id), None)
+    return f" Observed: {response.note}" if response is not None and response.note else ""
+
+
 def _description(scene: Scene, found: ViolationToOpen, opens_on: dt.date) -> str:
     item = scene.checklist.item(found.item_id)
-    response = next((r for r in scene.inspection.responses if r.item_id == found.item_id), None)
-    note = f" Observed: {response.note}" if response is not None and response.note else ""
-    return f"{item.prompt} Failed; violation from {opens_on.isoformat()}.{note}"[:4000]
+    return f"{item.prompt} Failed; violation from {opens_on.isoformat()}.{_note(scene, found.item_id)}"[:4000]
 
 
 def open_violation(scene: Scene, found: ViolationToOpen, clock: Deadline | None = None) -> Violation | None:
@@ -175,7 +180,7 @@ def open_violation(scene: Scene, found: ViolationToOpen, clock: Deadline | None 
         )
     )
     link_photos(v, scene.inspection.id)
-    _alert(scene, v, opens_on)
+    _alert(scene, v, found.item_id, opens_on)
     sms_messages.notice_on_open(db.session, v)
     return v
 
@@ -208,14 +213,24 @@ def evidence_of(v: Violation) -> dict[str, object]:
     return {"violation_id": v.id, "origin": origin, "photo_ids": list(photos)}
 
 
-def _alert(scene: Scene, v: Violation, opens_on: dt.date) -> None:
+def _alert(scene: Scene, v: Violation, item_id: str, opens_on: dt.date) -> None:
+    """The board's alert: what was found in the item's finding sentence (not the checklist's question) when
+    the item has one, with the inspector's note; else the violation's description."""
     site = db.session.get(Site, v.site_id)
+    finding = checklist_finding(db.session, v, "en")
+    found = f"{finding}{_note(scene, item_id)}" if finding else v.description
     text = (
         f"Violation opened at {site.name if site else v.site_id}: {v.provision} ({v.citation}), "
-        f"from {opens_on.isoformat()}. {v.description}"
+        f"from {opens_on.isoformat()}. {found}"
     )
     notify.alert_board(
-        v.town_id, v.chapter, "violation_opened", text, f"violation-opened:{v.id}", violation_id=str(v.id)
+        v.town_id,
+        v.chapter,
+        "violation_opened",
+        text,
+        f"violation-opened:{v.id}",
+        violation_id=str(v.id),
+        finding=finding or v.description,  # the item's finding sentence in English
     )
 
 

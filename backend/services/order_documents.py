@@ -7,14 +7,19 @@ import datetime as dt
 from sqlalchemy import select
 
 from backend.extensions import db
-from backend.models import Deadline, EnforcementOrder, Party, Permit, Site, Town, User, Violation
-from backend.pdf import DeadlineLine, OrderDocument, ViolationLine, render
+from backend.models import Authority, Deadline, EnforcementOrder, Party, Permit, Site, Town, User, Violation
+from backend.pdf import Cover, DeadlineLine, OrderDocument, ViolationLine, render
 from backend.services import meetings, notify
+from backend.services.finding_words import finding_of
 from backend.services.orders import KIND_TEXT, ORDER_SUBJECT, parties_to_tell
 from backend.sms import meeting_texts
+from backend.sms.messages import PARTY_BINDS
+from backend.sms.phrases import phone
 from inspections import api
 from inspections.calendar import local_date
+from inspections.catalogues import language_of
 from inspections.deadlines.day_counts import fmt, fmt_at
+from inspections.penalties import criminal_maximum
 from inspections.rulepack import load_rulebook
 
 SERVICE_TEXT = {"certified_mail": "certified mail", "hand_delivery": "hand delivery", "posting": "posting"}
@@ -95,6 +100,47 @@ def _penalties(chapter: str) -> tuple[str, ...]:
     )
 
 
+def _court_maximum(chapter: str) -> int | None:
+    try:
+        return criminal_maximum(chapter).amount_cents
+    except ValueError:
+        return None
+
+
+def covers_for(order: EnforcementOrder, parties: list[Party], board: Authority | None) -> tuple[Cover, ...]:
+    """One courtesy cover page per language the parties read (English when no party is recorded)."""
+    site, town = db.session.get(Site, order.site_id), db.session.get(Town, order.town_id)
+    assert site is not None and town is not None
+    languages = list(dict.fromkeys(language_of(p.language) for p in parties)) or ["en"]
+    ordered = sorted(order.violations, key=lambda v: (v.observed_at, v.provision))
+    steps = tuple(
+        (d.label, d.latest_on)
+        for d in db.session.scalars(
+            select(Deadline)
+            .where(Deadline.subject_type == ORDER_SUBJECT, Deadline.subject_id == order.id)
+            .order_by(Deadline.latest_on, Deadline.rule_id, Deadline.id)
+        )
+        if d.binds in PARTY_BINDS
+    )
+    return tuple(
+        Cover(
+            language=lang,
+            board_kind=board.kind if board else "",
+            board_name=board.name if board else town.name,
+            kind=order.kind,
+            status=order.status,
+            site=f"{site.name}, {site.address}",
+            issued_on=local_date(order.issued_at) if order.issued_at else None,
+            findings=tuple(dict.fromkeys(finding_of(db.session, v, lang) for v in ordered)),
+            requirements=steps,
+            fine_path=order.fine_path,
+            court_max_cents=_court_maximum(order.chapter),
+            phone=phone(town.contact_phone),
+        )
+        for lang in languages
+    )
+
+
 def document_for(order: EnforcementOrder) -> OrderDocument:
     site, town = db.session.get(Site, order.site_id), db.session.get(Town, order.town_id)
     assert site is not None and town is not None
@@ -130,6 +176,7 @@ def document_for(order: EnforcementOrder) -> OrderDocument:
                        for m in meetings.scheduled_of([order.id])),
         created_at=order.issued_at or order.created_at or dt.datetime(2000, 1, 1, tzinfo=dt.UTC),
         form=api.call("chapter", {"chapter": order.chapter})["order_form"],
+        covers=covers_for(order, parties, board),
     )
 
 

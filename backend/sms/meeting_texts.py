@@ -2,7 +2,7 @@
 
 Pure: every builder reads the payload (plain JSON stored on the outbox row) and the reader's language; none
 reads a clock. A meeting's instant is stored as UTC ISO with the town's zone name and printed in the reader's
-usual form ("4/9/2026, 6:00 PM EDT"; "09/04/2026, 18:00 (hora del Este, EDT)"). A stabilization reminder
+usual form ("Apr 9, 2026, 6:00 PM EDT"; "9 abr 2026, 18:00 (hora del Este, EDT)"). A stabilization reminder
 counts its days from the job's `as_of` (`days_left` in the payload), never from when it is sent.
 
 The SMS renderers of the kinds `sms.review_meeting` (the operator told that the review meeting is scheduled,
@@ -17,9 +17,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from backend.sms.phrases import local_date, local_time, phrase
+from backend.sms.phrases import local_time, phrase
 from backend.sms.segments import clip, plain
 from backend.sms.templates import LADDER, citation_of, fit
+from inspections.formats import format_date
 
 Payload = dict[str, Any]
 REVIEW_MEETING_SMS = "sms.review_meeting"
@@ -83,11 +84,11 @@ def words(language: str, key: str, **values: object) -> str:
 
 
 def when_text(at: dt.datetime, tz: str, language: str, short: bool = False) -> str:
-    """Date, time and zone in the reader's usual form: '4/9/2026, 6:00 PM EDT',
-    '09/04/2026, 18:00 (hora del Este, EDT)', '09/04/2026, 18:00 (horário do Leste, EDT)'."""
+    """Date, time and zone in the reader's usual form: 'Apr 9, 2026, 6:00 PM EDT',
+    '9 abr 2026, 18:00 (hora del Este, EDT)', '9 abr 2026, 18:00 (horário do Leste, EDT)'."""
     local = at.astimezone(ZoneInfo(tz))
     language = _lang(language)
-    day, time = local_date(local.date(), language), local_time(f"{local:%H:%M}", language)
+    day, time = format_date(local.date(), language), local_time(f"{local:%H:%M}", language)
     zone = local.tzname()
     if language in ZONE_WORDS and not short:
         return f"{day}, {time} ({ZONE_WORDS[language]}, {zone})"
@@ -107,7 +108,7 @@ def place_text(place: Payload | None, language: str, most: int = 200, online: bo
 
 
 def meeting_line(meeting: Any, tz: str, language: str) -> str:
-    """'4/9/2026, 6:00 PM EDT, at Room 2, Town Hall, 108 Main St. Join online: https://…' (notice page and
+    """'Apr 9, 2026, 6:00 PM EDT, at Room 2, Town Hall, 108 Main St. Join online: https://…' (notice page and
     order PDF)."""
     return words(language, "line", when=when_text(meeting.scheduled_for, tz, language),
                  place=place_text(place_of(meeting), language, 300))
@@ -174,7 +175,7 @@ def stabilization(p: Payload, language: str) -> str:
     n = int(p["days_left"])
     action = str(p.get("action") or p.get("label") or "")
     action = action if language == "en" else ACTIONS.get(action, STABILIZE)[language]
-    due = local_date(dt.date.fromisoformat(str(p["date"])), language)
+    due = format_date(dt.date.fromisoformat(str(p["date"])), language)
 
     def variants() -> Iterator[str]:
         for site_len, _found, details, courtesy, _call in LADDER:

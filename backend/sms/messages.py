@@ -28,6 +28,7 @@ from backend.models import (
     order_violations,
 )
 from backend.outbox.intents import enqueue
+from backend.services.finding_words import finding_of
 from backend.services.fine_config import town_config
 from backend.sms import links
 from backend.sms.compliance import sms_number
@@ -158,6 +159,7 @@ def violation_notice(
     payload = base_payload(party, town, link) | {
         "site": site.name,
         "found": violation.description,
+        "finding": finding_of(session, violation, party.language),  # what was found, in the party's words
         "citation": violation.citation,
         "observed_on": local_date(violation.observed_at).isoformat(),
         "violation_id": str(violation.id),

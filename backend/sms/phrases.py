@@ -9,8 +9,6 @@ What the texts may say, and must not:
 
 from __future__ import annotations
 
-import datetime as dt
-
 PHRASES: dict[str, dict[str, str]] = {
     "en": {
         "notice": "{town}: violation found {date} at {site}",
@@ -68,8 +66,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "crim_daily": "Un juez puede multar hasta {amount} por día.",
         "crim_once": "Un juez puede multar hasta {amount}.",
         "crim_none": "Un tribunal puede imponer multas.",
-        "noncrim_from": "Puede haber citación por día (MGL c.40 §21D), desde {amount}.",
-        "noncrim": "Puede haber citación por día (MGL c.40 §21D).",
+        "noncrim_from": "Puede haber una multa por día (MGL c.40 §21D), desde {amount}.",
+        "noncrim": "Puede haber una multa por día (MGL c.40 §21D).",
         "no_path": "Si continúa, el municipio puede imponer multas.",
         "details": "Detalles y respuesta: {link}",
         "details_short": "Ver: {link}",
@@ -79,19 +77,19 @@ PHRASES: dict[str, dict[str, str]] = {
         "accrual": "{town}: infracciones registradas el {date}: {lines}.",
         "accrual_count": "{town}: infracciones registradas el {date} en {n} caso(s).",
         "days": "{n} días",
-        "citations": "Citaciones emitidas hasta hoy: {n}, {amount}.",
-        "citations_pending": "Citaciones emitidas hasta hoy: {n}, {amount}; {k} monto(s) por confirmar.",
-        "citations_short": "Citaciones emitidas: {n}, {amount}.",
-        "citations_pending_short": "Citaciones emitidas: {n}, {amount}; {k} por confirmar.",
-        "citations_min": "Citaciones: {n}, {amount}.",
-        "citations_pending_min": "Citaciones: {n}, {amount}; {k} por confirmar.",
+        "citations": "Multas emitidas hasta hoy: {n}, {amount}.",
+        "citations_pending": "Multas emitidas hasta hoy: {n}, {amount}; {k} monto(s) por confirmar.",
+        "citations_short": "Multas emitidas: {n}, {amount}.",
+        "citations_pending_short": "Multas emitidas: {n}, {amount}; {k} por confirmar.",
+        "citations_min": "Multas: {n}, {amount}.",
+        "citations_pending_min": "Multas: {n}, {amount}; {k} por confirmar.",
         "crim_daily_min": "Multa judicial máx. {amount}/día.",
         "crim_once_min": "Multa judicial máx. {amount}.",
-        "noncrim_from_min": "Citaciones desde {amount} (c.40 §21D).",
-        "noncrim_min": "Puede haber citaciones (c.40 §21D).",
+        "noncrim_from_min": "Multas desde {amount} (c.40 §21D).",
+        "noncrim_min": "Puede haber multas (c.40 §21D).",
         "exposure": "Vía penal: hasta {amount}/día (máximo judicial).",
         "corrected": "{town}: la infracción en {site} ({citation}) consta como corregida el {date}.",
-        "lifted": "{town}: se levantó la {order} de {site} el {date}.",
+        "lifted": "{town}: la {order} de {site} fue revocada el {date}.",
         "issued": "{town}: se emitió una {order} el {date} para {site}.",
         "reminder": "{town}: recordatorio: plazo en {site} ({citation}) vence el {date}.",
         "meeting": "{town}: recordatorio: la reunión de revisión de la {order} de {site} es el {date} a las "
@@ -102,7 +100,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "stopped": "{town}: no recibirá más mensajes de este número. Los avisos legales siguen llegando por "
         "correo. Responda START para reanudar.",
         "started": "{town}: mensajes reanudados. Responda STOP para detenerlos, HELP para ayuda.",
-        "cease_and_desist": "orden de cese",
+        "cease_and_desist": "orden de cese y desistimiento",
         "restoration_order": "orden de restauración",
         "enforcement_order": "orden de cumplimiento",
         "the_site": "el sitio",
@@ -116,8 +114,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "crim_daily": "Um juiz pode multar até {amount} por dia.",
         "crim_once": "Um juiz pode multar até {amount}.",
         "crim_none": "Um tribunal pode aplicar multas.",
-        "noncrim_from": "Pode haver citação por dia (MGL c.40 §21D), a partir de {amount}.",
-        "noncrim": "Pode haver citação por dia (MGL c.40 §21D).",
+        "noncrim_from": "Pode haver multa por dia (MGL c.40 §21D), a partir de {amount}.",
+        "noncrim": "Pode haver multa por dia (MGL c.40 §21D).",
         "no_path": "Se continuar, o município pode aplicar multas.",
         "details": "Detalhes e resposta: {link}",
         "details_short": "Ver: {link}",
@@ -125,21 +123,21 @@ PHRASES: dict[str, dict[str, str]] = {
         "courtesy_short": "Cortesia; notificação legal por correio ou em mãos.",
         "call": "Dúvidas: {phone}",
         "accrual": "{town}: infrações registradas em {date}: {lines}.",
-        "accrual_count": "{town}: infrações registradas em {date} em {n} caso(s).",
+        "accrual_count": "{town}: {n} infração(ões) registrada(s) em {date}.",
         "days": "{n} dias",
-        "citations": "Citações emitidas até hoje: {n}, {amount}.",
-        "citations_pending": "Citações emitidas até hoje: {n}, {amount}; {k} valor(es) a confirmar.",
-        "citations_short": "Citações emitidas: {n}, {amount}.",
-        "citations_pending_short": "Citações emitidas: {n}, {amount}; {k} a confirmar.",
-        "citations_min": "Citações: {n}, {amount}.",
-        "citations_pending_min": "Citações: {n}, {amount}; {k} a confirmar.",
+        "citations": "Multas emitidas até hoje: {n}, {amount}.",
+        "citations_pending": "Multas emitidas até hoje: {n}, {amount}; {k} valor(es) a confirmar.",
+        "citations_short": "Multas emitidas: {n}, {amount}.",
+        "citations_pending_short": "Multas emitidas: {n}, {amount}; {k} a confirmar.",
+        "citations_min": "Multas: {n}, {amount}.",
+        "citations_pending_min": "Multas: {n}, {amount}; {k} a confirmar.",
         "crim_daily_min": "Multa judicial até {amount}/dia.",
         "crim_once_min": "Multa judicial até {amount}.",
-        "noncrim_from_min": "Citações a partir de {amount} (c.40 §21D).",
-        "noncrim_min": "Pode haver citações (c.40 §21D).",
+        "noncrim_from_min": "Multas a partir de {amount} (c.40 §21D).",
+        "noncrim_min": "Pode haver multas (c.40 §21D).",
         "exposure": "Via criminal: até {amount}/dia (máximo judicial).",
         "corrected": "{town}: a infração em {site} ({citation}) foi registrada como corrigida em {date}.",
-        "lifted": "{town}: a {order} de {site} foi levantada em {date}.",
+        "lifted": "{town}: a {order} de {site} foi revogada em {date}.",
         "issued": "{town}: foi emitida uma {order} em {date} para {site}.",
         "reminder": "{town}: lembrete: prazo em {site} ({citation}) vence em {date}.",
         "meeting": "{town}: lembrete: a reunião de revisão da {order} de {site} é em {date} às {time}.",
@@ -149,9 +147,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "stopped": "{town}: você não receberá mais mensagens deste número. As notificações legais continuam "
         "por correio. Responda START para retomar.",
         "started": "{town}: mensagens retomadas. Responda STOP para parar, HELP para ajuda.",
-        "cease_and_desist": "ordem de cessação",
+        "cease_and_desist": "ordem de paralisação",
         "restoration_order": "ordem de restauração",
-        "enforcement_order": "ordem de execução",
+        "enforcement_order": "ordem de cumprimento",
         "the_site": "o local",
     },
 }
@@ -162,25 +160,12 @@ def phrase(language: str, key: str, **values: object) -> str:
     return table[key].format(**values)
 
 
-def local_date(day: dt.date, language: str) -> str:
-    """US month/day/year in English; day/month/year in Spanish and Portuguese."""
-    if language in ("es", "pt"):
-        return f"{day.day:02d}/{day.month:02d}/{day.year}"
-    return f"{day.month}/{day.day}/{day.year}"
-
-
 def local_time(hhmm: str, language: str) -> str:
     """'18:30' -> '6:30 PM' in English; the 24-hour clock in Spanish and Portuguese."""
     hour, minute = (int(part) for part in hhmm.split(":"))
     if language in ("es", "pt"):
         return f"{hour:02d}:{minute:02d}"
     return f"{(hour - 1) % 12 + 1}:{minute:02d} {'AM' if hour < 12 else 'PM'}"
-
-
-def money(cents: int) -> str:
-    """$100, $3,000, $12.50: whole dollars without cents."""
-    whole, rest = divmod(cents, 100)
-    return f"${whole:,}" if rest == 0 else f"${whole:,}.{rest:02d}"
 
 
 def phone(e164: str | None) -> str:

@@ -16,8 +16,9 @@ import datetime as dt
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from backend.sms.phrases import local_date, local_time, money, phone, phrase
+from backend.sms.phrases import local_time, phone, phrase
 from backend.sms.segments import LANGUAGES, clip, plain, within_budget
+from inspections.formats import format_date, format_money
 
 Payload = dict[str, Any]
 Builder = Callable[[Payload, str], str]
@@ -54,7 +55,7 @@ def fit(language: str, candidates: Iterable[str]) -> str:
 
 
 def date_of(value: str, language: str) -> str:
-    return local_date(dt.date.fromisoformat(value), language)
+    return format_date(dt.date.fromisoformat(value), language)
 
 
 def text_of(p: Payload, key: str, language: str, most: int) -> str:
@@ -93,11 +94,12 @@ def fine_sentence(fine: Payload | None, language: str, short: bool = False) -> s
     if path == "criminal":
         if cents is None:
             return phrase(language, "crim_none")
-        return phrase(language, ("crim_daily" if daily else "crim_once") + end, amount=money(int(cents)))
+        key = ("crim_daily" if daily else "crim_once") + end
+        return phrase(language, key, amount=format_money(int(cents), language))
     if path == "noncriminal":
         if cents is None:
             return phrase(language, "noncrim" + end)
-        return phrase(language, "noncrim_from" + end, amount=money(int(cents)))
+        return phrase(language, "noncrim_from" + end, amount=format_money(int(cents), language))
     return phrase(language, "no_path")
 
 

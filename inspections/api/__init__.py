@@ -18,8 +18,8 @@ Operations, by group (each documented by its input and output models; POST /api/
   consultant-fee-refund, bond-release, covenant-security;
 - zones and places: zone, resource-area, abutter, copies;
 - thresholds and definitions: threshold, definition;
-- filings and exemptions: exemption, completeness, permit-checklist, checklist-evaluation, rule, readings,
-  packs (the rule packs a town may adopt, each with the board that enforces it);
+- filings and exemptions: exemption, completeness, permit-checklist, checklist-evaluation, checklist-finding,
+  rule, readings, packs (the rule packs a town may adopt, each with the board that enforces it);
 - chapters (found by discovery, `inspections.chapters`): chapters, chapter (one chapter as data: its body,
   offender, order form, the actions it empowers, zones, review meeting), order-deadlines (the deadlines an
   order starts when issued or served, from its chapter's formula module).

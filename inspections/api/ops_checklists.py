@@ -16,6 +16,7 @@ from inspections.checklists import (
     permit_template_id,
     template,
 )
+from inspections.checklists.findings import finding_of_origin
 from inspections.config import BylawConfig
 
 CHECKLISTS = "filings and exemptions"
@@ -117,6 +118,30 @@ class PermitChecklistOut(Out):
 def permit_checklist(facts: PermitChecklistIn, cfg: BylawConfig) -> Any:
     """Which inspection checklist a kind of permit under the chapter is inspected with (its pack says)."""
     return {"template_id": permit_template_id(facts.chapter, facts.permit_kind)}
+
+
+class FindingIn(In):
+    checklist: Annotated[
+        str,
+        Field(
+            max_length=120,
+            pattern=r"^[a-z0-9-]+@[0-9]{1,4}(\+[0-9a-f]{10})?$",
+            description="the checklist key a violation was opened under (template id @ version [+ digest])",
+        ),
+    ]
+    item_id: Annotated[str, Field(max_length=80, pattern=r"^[a-z0-9][a-z0-9.-]*$")]
+    language: Literal["en", "es", "pt"] = "en"
+
+
+class FindingOut(Out):
+    finding: str | None = Field(description="the finding sentence, or null: the item is not a shipped one")
+
+
+@operation("checklist-finding", CHECKLISTS, FindingIn, FindingOut)
+def checklist_finding(facts: FindingIn, cfg: BylawConfig) -> Any:
+    """What a failed checklist item means, in plain words and the reader's language ("Earth was removed
+    within 50 ft of the property line"); a merged permit condition reads as its slot or as a condition."""
+    return {"finding": finding_of_origin(facts.checklist, facts.item_id, facts.language)}
 
 
 @operation("checklist-evaluation", CHECKLISTS, ChecklistIn, EvaluationOut)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from inspections.catalogues import N_
 from inspections.checklists.schema import (
     Checklist,
     FieldSpec,
@@ -22,6 +23,7 @@ from inspections.checklists.schema import (
 )
 from inspections.rulepack import rule
 
+CONDITION_FINDING = N_("A condition of the permit was not followed.")
 _SPECIAL_FIELDS = (
     FieldSpec(name="note", kind="text", label="What was observed"),
     FieldSpec(name="photo", kind="photo", label="Photo"),
@@ -84,6 +86,7 @@ def _own_item(template: Checklist, condition: PermitCondition) -> Item:
     return Item(
         id=f"permit.{condition.id.lower()}",
         prompt=f"Is this complied with? {_describe(condition)}",
+        finding=CONDITION_FINDING,
         rule_id=condition.rule_id,
         condition_id=condition.id,
         fields=_SPECIAL_FIELDS,

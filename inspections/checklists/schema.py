@@ -92,6 +92,7 @@ class OnPass(Strict):
 class Item(Strict):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")
     prompt: str = Field(min_length=5)
+    finding: str | None = Field(default=None, min_length=5, max_length=90)  # what a fail means, for the party
     rule_id: str | None = None
     condition_id: str | None = None
     answers: tuple[Answer, ...] = ("pass", "fail", "na")

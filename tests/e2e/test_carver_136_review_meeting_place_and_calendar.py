@@ -25,8 +25,8 @@ from tests.integration.sms.conftest import dispatch, link_of, twilio  # noqa: F4
 
 OPERATOR = "+15085550102"  # South Shore Sand & Gravel LLC, the operator on the ERC permit
 PLACE = {"address": "Town Hall, 108 Main St", "room": "Room 2", "remote_url": "https://meet.example.org/erc-0409"}
-FIRST_WHEN, FIRST_PLACE = "4/9/2026, 6:00 PM EDT", "Room 2, Town Hall, 108 Main St"
-MOVED_WHEN, MOVED_PLACE = "4/10/2026, 6:30 PM EDT", "Room 3, Town Hall, 108 Main St"
+FIRST_WHEN, FIRST_PLACE = "Apr 9, 2026, 6:00 PM EDT", "Room 2, Town Hall, 108 Main St"
+MOVED_WHEN, MOVED_PLACE = "Apr 10, 2026, 6:30 PM EDT", "Room 3, Town Hall, 108 Main St"
 FEED = "/api/v1/me/calendar-feed"
 
 

@@ -21,15 +21,16 @@ from tests.integration.sms.conftest import dispatch, twilio  # noqa: F401 - `twi
 PERMITTEE = "Cedar Brook Homes Inc."
 EXPECTED = {
     "en": ["stabilize the disturbed portion (lots 4-9) at Cedar Brook subdivision: 7 day(s) left, by "
-           "4/15/2026",
+           "Apr 15, 2026",
            "stabilize the disturbed portion (lots 4-9) at Cedar Brook subdivision: 2 day(s) left, by "
-           "4/15/2026",
-           "stabilize the disturbed portion (lots 4-9) at Cedar Brook subdivision is due TODAY, 4/15/2026"],
+           "Apr 15, 2026",
+           "stabilize the disturbed portion (lots 4-9) at Cedar Brook subdivision is due TODAY, "
+           "Apr 15, 2026"],
     "es": ["estabilizar la parte alterada (lots 4-9) en Cedar Brook subdivision: quedan 7 día(s), hasta el "
-           "15/04/2026",
+           "15 abr 2026",
            "estabilizar la parte alterada (lots 4-9) en Cedar Brook subdivision: quedan 2 día(s), hasta el "
-           "15/04/2026",
-           "estabilizar la parte alterada (lots 4-9) en Cedar Brook subdivision vence HOY, 15/04/2026"],
+           "15 abr 2026",
+           "estabilizar la parte alterada (lots 4-9) en Cedar Brook subdivision vence HOY, 15 abr 2026"],
 }
 BOARD_HEADERS = ["⏳ Stabilization due in 7 day(s)", "⏳ Stabilization due in 2 day(s)",
                  "⏳ Stabilization due today"]

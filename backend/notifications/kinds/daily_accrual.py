@@ -25,9 +25,10 @@ from backend.services.fine_config import town_config
 from backend.sms import links
 from backend.sms.enrich import as_uuid
 from backend.sms.messages import party_of, short_town
-from backend.sms.phrases import money, phrase
+from backend.sms.phrases import phrase
 from backend.sms.segments import clip, plain
 from backend.sms.templates import LADDER, cite, date_of, fit, town_of
+from inspections.formats import format_money
 from inspections.offenses import counting_rule
 from inspections.penalties import criminal_maximum
 
@@ -57,7 +58,7 @@ def _citations(p: Payload, language: str, level: str = "") -> str:
         language,
         key,
         n=issued["count"],
-        amount=money(int(issued.get("stated_cents") or 0)),
+        amount=format_money(int(issued.get("stated_cents") or 0), language),
         k=issued.get("pending") or 0,
     )
 
@@ -65,7 +66,7 @@ def _citations(p: Payload, language: str, level: str = "") -> str:
 def _exposure(p: Payload, language: str) -> str:
     """Criminal path: the court maximum for one day, summed over the party's open violations under it."""
     amounts = [int(c) for c in p.get("exposure_cents") or []]
-    return phrase(language, "exposure", amount=money(sum(amounts))) if amounts else ""
+    return phrase(language, "exposure", amount=format_money(sum(amounts), language)) if amounts else ""
 
 
 def sms(p: Payload, language: str) -> str:

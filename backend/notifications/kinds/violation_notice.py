@@ -13,12 +13,16 @@ from backend.sms.templates import LADDER, citation_of, date_of, fine_sentence, f
 
 
 def sms(p: Payload, language: str) -> str:
-    """A violation was found: site, what, provision, what to do and by when, fines, link, courtesy.
+    """A violation was found: site, what was found (the checklist item's finding in the party's language),
+    provision, what to do and by when, fines, link, courtesy.
 
     Full wording first; then shorter link and courtesy lines; then without the description, then without
     the deadline's label; only then are the site and the description clipped.
     """
     when = date_of(p["observed_on"], language)
+    # the finding in the party's words (a sentence: its full stop gives way to the citation); rows queued
+    # before findings were carried have only the description
+    found = {"found": str(p.get("finding") or p.get("found") or "").rstrip(".")}
 
     def body(
         site_len: int,
@@ -34,8 +38,8 @@ def sms(p: Payload, language: str) -> str:
             language, "notice", town=town_of(p, language), site=text_of(p, "site", language, site_len),
             date=when
         )
-        if found_len and p.get("found"):
-            head += phrase(language, "found", found=text_of(p, "found", language, found_len))
+        if found_len and found["found"]:
+            head += phrase(language, "found", found=text_of(found, "found", language, found_len))
         citation = citation_of(p, language, 16 if tight else 40, short=short_cite or tight)
         parts = [
             f"{head} ({citation}).",

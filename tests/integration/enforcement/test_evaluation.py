@@ -65,6 +65,12 @@ def test_a_failed_item_opens_a_violation_under_its_provision(client, agent, ceda
     assert "silt fence breached" in v["description"]
     [alert] = notifications("violation_opened")
     assert alert.channel == "slack" and "CARVER-247-DESIGN-MAINTAIN" in alert.payload["text"]
+    # the board reads what was found (the item's finding) and the inspector's note, not the checklist question
+    assert "Erosion and sediment controls were missing or not kept up. Observed: silt fence breached" in (
+        alert.payload["text"]
+    )
+    assert "Are all erosion" not in alert.payload["text"]
+    assert alert.payload["finding"] == "Erosion and sediment controls were missing or not kept up."
 
 
 def test_a_failed_permit_condition_is_cited_as_permit_number_and_condition(client, agent, cedar):

@@ -86,7 +86,7 @@ def test_a_meeting_inside_the_window_is_scheduled_and_fixes_the_window(client, a
     row = window_row(client, agent, pit)
     assert row["earliest_at"] == "2026-04-08T16:00:00+00:00" and "provisional" not in row["label"]
     [alert] = notifications("review_meeting_scheduled")
-    assert "4/9/2026, 6:00 PM EDT" in alert.payload["text"]
+    assert "Apr 9, 2026, 6:00 PM EDT" in alert.payload["text"]
 
 
 def test_a_meeting_before_48_hours_after_notice_is_refused_naming_the_window(client, agent, order):

@@ -152,7 +152,7 @@ def test_issuing_alerts_the_board_once_and_texts_each_consenting_party_once(clie
     names = {db.session.get(Party, uuid.UUID(t.payload["party_id"])).name for t in texts}
     assert names == {"South Shore Sand & Gravel LLC", "Ana Souza"} and {t.channel for t in texts} == {"sms"}
     by_language = {t.payload["language"]: t.payload["text"] for t in texts}
-    assert by_language["pt"].startswith("Carver: foi emitida uma ordem de cessação em ")
+    assert by_language["pt"].startswith("Carver: foi emitida uma ordem de paralisação em ")
     assert "a notificação legal chega por correio" in by_language["pt"]  # beside service, never instead
     assert by_language["en"].startswith("Carver: cease-and-desist order issued ")
     assert "the legal notice comes by mail or hand delivery" in by_language["en"]

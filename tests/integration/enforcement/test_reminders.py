@@ -103,7 +103,7 @@ def test_the_erc_review_meeting_is_announced_48_hours_ahead(app, client, world):
     sent = outbox(template="reminder.erc-review")
     assert sorted(n.channel for n in sent) == ["slack", "sms"]
     assert [n.recipient for n in sent if n.channel == "sms"] == ["+15085550102"]  # the operator
-    assert "4/9/2026, 6:00 PM EDT" in sent[0].payload["text"]  # the date, the time and its zone
+    assert "Apr 9, 2026, 6:00 PM EDT" in sent[0].payload["text"]  # the date, the time and its zone
 
 
 def test_citation_mailing_deadlines_are_reminded_2_and_0_days_ahead(app, client, world):

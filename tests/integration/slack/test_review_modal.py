@@ -78,7 +78,7 @@ def test_with_a_reason_what_happened_is_recorded_and_flagged(members, modal, cd_
     blocks = json.dumps(notice["blocks"], ensure_ascii=False)
     assert "⚠️ *Flagged:* outside the lawful window" in blocks and "&lt;!channel&gt;" in blocks
     assert notice["text"] == ("ERC review meeting of the cease-and-desist order for 44 Plymouth St, Carver, "
-                              "MA 02330 scheduled for 4/15/2026, 6:00 PM EDT, at a place to be announced. "
+                              "MA 02330 scheduled for Apr 15, 2026, 6:00 PM EDT, at a place to be announced. "
                               "FLAGGED: outside the bylaw window, recorded with a reason.")
 
 

@@ -65,7 +65,7 @@ def undelivered(client, board, since="2026-04-01T00:00:00Z"):
 
 def test_a_notice_goes_out_in_spanish_within_four_segments_with_its_link_and_a_status_callback(sent_notice):
     body = sent_notice["body"]
-    assert body.startswith("Carver: infracción del 06/04/2026 en Cedar Brook subdivision "
+    assert body.startswith("Carver: infracción del 6 abr 2026 en Cedar Brook subdivision "
                            "(reglamento § 247-7B(7)).")
     assert count(body).count <= 4 and "Cortesía" in body and f"{PUBLIC}/n/" in body
     assert sent_notice["status_callback"] == PUBLIC + "/webhooks/twilio/status"
@@ -258,7 +258,7 @@ def test_the_daily_accrual_text_is_written_once_per_party_per_day_and_sent_enric
     dispatch(app)
     [message] = [m for m in twilio.sent_messages if m["to"] == CEDAR_PHONE and "registradas" in m["body"]]
     body = message["body"]
-    assert body.startswith("Carver: infracciones registradas el 06/04/2026: Cedar Brook subdivision")
+    assert body.startswith("Carver: infracciones registradas el 6 abr 2026: Cedar Brook subdivision")
     assert "4 días" in body and "hasta $200/día (máximo judicial)" in body and count(body).count <= 4
     link = link_of(notifications("sms", "accrual.offense_days")[0])
     assert link.id in body and sorted(link.violation_ids) == sorted([first["id"], second["id"]])
@@ -292,7 +292,7 @@ def test_the_reminder_jobs_deadline_text_goes_in_the_partys_language_with_a_link
     [message] = twilio.sent_messages
     assert message["body"].startswith(
         "Carver: recordatorio: estabilizar la parte alterada en Cedar Brook subdivision: quedan 2 día(s), "
-        "hasta el 08/04/2026 (reglamento § 247-7B(5))."
+        "hasta el 8 abr 2026 (reglamento § 247-7B(5))."
     )
     link = link_of(notifications("sms", "reminder.stabilization")[0])
     assert link.site_id == cedar.id and link.id in message["body"]

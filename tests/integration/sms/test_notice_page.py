@@ -167,7 +167,7 @@ def test_correcting_a_violation_texts_the_permittee_with_a_fresh_link(client, ag
         f"/api/v1/violations/{notice['violation']['id']}/transition", headers=agent, json={"to": "corrected"}
     )
     [corrected] = notifications("sms", "sms.violation_corrected")
-    assert "consta como corregida el 06/04/2026" in corrected.payload["text"]
+    assert "consta como corregida el 6 abr 2026" in corrected.payload["text"]
     assert link_of(corrected).id != notice["link"]
 
 

@@ -61,7 +61,7 @@ def test_correction_photos_become_a_submission_and_a_reinspection_task(client, l
         photos=[("fence.jpg", jpeg)],
     )
     html = resp.get_data(as_text=True)
-    assert resp.status_code == 201 and "Recibido el 06/04/2026" in html and "inspector" in html
+    assert resp.status_code == 201 and "Recibido el 6 abr 2026" in html and "inspector" in html
     [sub] = submissions()
     assert (sub.kind, sub.received_via, sub.from_party_id, sub.site_id) == (
         "reinspection_request",
@@ -104,7 +104,9 @@ def test_a_monthly_report_is_offered_only_while_its_deadline_is_open_and_meets_i
         db.session.commit()
     assert "Informe mensual" in client.get(f"/n/{link_id}").get_data(as_text=True)
     old = submit(client, link_id, kind="monthly_report", month="1999-12")  # before the observations' floor
-    assert old.status_code == 422 and "<b>month</b>" in old.get_data(as_text=True)
+    html = old.get_data(as_text=True)
+    assert old.status_code == 422 and "<b>Mes que cubre (informe mensual)</b>" in html
+    assert "Una fecha del " in html and "A date from" not in html  # the bound, in the reader's language
     resp = submit(
         client, link_id, kind="monthly_report", month="2026-03", notes="March report attached by mail"
     )
@@ -170,7 +172,15 @@ def test_an_expired_form_is_refused(app, client, link_id, monkeypatch):
 def test_garbage_is_refused_naming_the_field_and_nothing_is_recorded(client, link_id, fields, photos, field):
     resp = submit(client, link_id, photos=photos, **fields)
     html = resp.get_data(as_text=True)
-    assert resp.status_code == 422 and f"<b>{field}</b>" in html and "<script>alert" not in html
+    label = {
+        "kind": "¿Qué envía?",
+        "photos": "Fotos",
+        "notes": "Notas",
+        "month": "Mes que cubre (informe mensual)",
+        "event_on": "Fecha de la etapa (aviso)",
+    }[field]
+    assert resp.status_code == 422 and f"<b>{label}</b>" in html and "<script>alert" not in html
+    assert f"<b>{field}</b>" not in html, "the form names the field in the reader's words, not its key"
     assert submissions() == [] and db.session.scalars(select(InspectionTask)).all() == []
 
 

@@ -160,6 +160,11 @@ SAMPLES: dict[str, tuple[dict[str, Any], str, Any]] = {
         "deadlines.0.rule_id", "CARVER-247-ORDER-CEASE-DESIST"),
     "permit-checklist": ({"chapter": "CARVER-247", "permit_kind": "land_disturbance"}, "template_id",
                          "carver-247-land-disturbance"),  # CARVER-136-CD-ORDER binds the operator
+    "checklist-finding": (
+        {"checklist": "carver-136-earth-removal@1", "item_id": "buffer-50ft", "language": "pt"},
+        "finding",
+        "Foi retirada terra a menos de 50 pés da divisa do terreno.",
+    ),
     "penalty": (
         {"chapter": "UPTON-280", "track": "noncriminal", "sequence": 3},
         "amount_cents",

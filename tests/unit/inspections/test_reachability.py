@@ -23,6 +23,11 @@ NOT_THROUGH_THE_FACADE = {
     "inspections.chapters.order_formula": "the decorator a chapter's formula module registers its order "
     "deadlines with (named in its pack's `[chapter] formulas`); the facade's order-deadlines operation runs "
     "them",
+    "inspections.formats.format_date": "a renderer's writing of a date for a reader (texts, page, PDF)",
+    "inspections.formats.format_money": "a renderer's writing of an amount for a reader",
+    "inspections.checklists.findings.all_findings": "every English finding, for the catalogue and "
+    "readability tests (the facade's checklist-finding operation answers one)",
+    "inspections.checklists.findings.extract": "`pybabel extract`'s reader of the checklist TOML",
     "inspections.site_lines.buffer_lines": "the site map's lines, drawn for one stored site by GET "
     "/api/v1/sites/<id>/map (a picture of the zones the facade's zone operations answer)",
 }

@@ -15,11 +15,11 @@ SUMMER = dt.datetime(2026, 4, 9, 22, 0, tzinfo=dt.UTC)  # 6:00 PM, daylight time
 
 
 @pytest.mark.parametrize("at, language, shown", [
-    (WINTER, "en", "1/14/2027, 6:00 PM EST"),
-    (WINTER, "es", "14/01/2027, 18:00 (hora del Este, EST)"),
-    (WINTER, "pt", "14/01/2027, 18:00 (horário do Leste, EST)"),
-    (SUMMER, "en", "4/9/2026, 6:00 PM EDT"),
-    (SUMMER, "es", "09/04/2026, 18:00 (hora del Este, EDT)"),
+    (WINTER, "en", "Jan 14, 2027, 6:00 PM EST"),
+    (WINTER, "es", "14 ene 2027, 18:00 (hora del Este, EST)"),
+    (WINTER, "pt", "14 jan 2027, 18:00 (horário do Leste, EST)"),
+    (SUMMER, "en", "Apr 9, 2026, 6:00 PM EDT"),
+    (SUMMER, "es", "9 abr 2026, 18:00 (hora del Este, EDT)"),
 ])
 def test_the_time_carries_its_zone_as_the_reader_writes_it(at, language, shown):
     assert when_text(at, "America/New_York", language) == shown
@@ -47,5 +47,5 @@ def test_the_days_left_are_the_ones_the_job_counted():
     facts = {"town": "Carver", "site": "Cedar Brook", "citation": "~§ 247-7B(12)", "date": "2026-04-15",
              "link": "https://enforce.example.org/n/x", "action": "stabilize the disturbed portion",
              "area": "lots 4-9"}
-    assert ": 7 day(s) left, by 4/15/2026" in stabilization(facts | {"days_left": 7}, "en")
+    assert ": 7 day(s) left, by Apr 15, 2026" in stabilization(facts | {"days_left": 7}, "en")
     assert "vence HOY" in stabilization(facts | {"days_left": 0}, "es")

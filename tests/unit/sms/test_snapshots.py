@@ -65,13 +65,13 @@ def test_criminal_amounts_are_court_maximums_never_a_debt(language):
     assert {
         "en": "may fine up to $100 per day",
         "es": "puede multar hasta $100 por día",
-        "pt": "pode multar até $100 por dia",
+        "pt": "pode multar até US$ 100 por dia",
     }[language] in notice
     accrual = render(*CASES["accrual-criminal-catch-up"], language)
     assert {
         "en": "up to $100 per day (court maximum)",
         "es": "hasta $100/día (máximo judicial)",
-        "pt": "até $100/dia (máximo judicial)",
+        "pt": "até US$ 100/dia (máximo judicial)",
     }[language] in accrual
 
 
@@ -79,7 +79,8 @@ def test_criminal_amounts_are_court_maximums_never_a_debt(language):
 def test_withheld_amounts_are_counted_but_never_printed(language):
     template, payload = CASES["accrual-citations-pending"]
     body = render(template, payload, language)
-    assert "$300" in body and "$3,000" not in body and "5" in body and "3" in body
+    issued, withheld = {"pt": ("US$ 300", "3.000")}.get(language, ("$300", "3,000"))
+    assert issued in body and withheld not in body and "5" in body and "3" in body
 
 
 def test_replies_name_the_towns_contact_number():
