@@ -139,6 +139,10 @@ def simple(key: str, fields: tuple[str, ...], first_rung: int = 0) -> Builder:
     return build
 
 
+# every deadline-reminder kind's text: "reminder: <what> at <site> is due <date> (<citation>)"
+deadline_reminder = simple("reminder", ("site", "label", "citation"))
+
+
 _ORDERS = ("cease_and_desist", "restoration_order", "enforcement_order")
 
 

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from backend.notifications.spec import PARTY, Spec
-from backend.sms.templates import simple
+from backend.sms.templates import deadline_reminder
 
-sms = simple("reminder", ('site', 'label', 'citation'))
+sms = deadline_reminder
 
 KIND = Spec(
     stored="sms.deadline_reminder",

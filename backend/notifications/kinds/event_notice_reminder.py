@@ -9,9 +9,9 @@ from __future__ import annotations
 from backend.notifications import recorded
 from backend.notifications.spec import BOTH, Spec
 from backend.sms.enrich import enrich_reminder
-from backend.sms.templates import simple
+from backend.sms.templates import deadline_reminder
 
-sms = simple("reminder", ("site", "label", "citation"))
+sms = deadline_reminder
 slack = recorded.reminder("🔔 Inspection notice due")
 
 KIND = Spec(
