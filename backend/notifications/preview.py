@@ -7,6 +7,7 @@ kind module's own `sample`.
 """
 from __future__ import annotations
 
+import sys
 import uuid
 from typing import Any
 
@@ -63,3 +64,40 @@ def render(spec: Spec, channel: Channel, lang: str) -> dict[str, Any]:
         return entry | {"text": text, "segments": segments.count, "encoding": segments.encoding}
     text, blocks = slack_words(spec, payload)
     return entry | {"text": text, "segments": None, "encoding": None, "blocks": blocks}
+
+
+
+LANGUAGE_NAMES = {"en": "English", "es": "Spanish", "pt": "Portuguese"}
+
+
+def summary(spec: Spec) -> str:
+    """The first paragraph of the kind module's docstring: what the message is, for the reader of the doc."""
+    module = next((m for name, m in list(sys.modules.items())
+                   if name.endswith(f".{spec.name}") and hasattr(m, "KIND")), None)
+    doc = (getattr(module, "__doc__", None) or "").strip()
+    return " ".join(doc.split("\n\n")[0].split()) if doc else spec.name
+
+
+def sms_samples_markdown(entries: list[dict[str, Any]]) -> str:
+    """docs/sms-messages.md: every SMS the app sends, as a town registers them for A2P 10DLC (sample messages)
+    and reviews them (segments and encoding per language), generated from the preview."""
+    sms = [e for e in entries if e["channel"] == "sms"]
+    lines = [
+        "# Text messages (SMS) a permittee can receive",
+        "",
+        "Generated from the demo's facts by `flask --app backend notifications preview --markdown`;",
+        "`tests/integration/notifications/test_sms_samples_doc.py` fails when this file is stale. These are",
+        "the sample messages for a town's A2P 10DLC campaign registration. Each text ends with the",
+        "channel's reference (`Ref XXXXXX`), which counts in its segments.",
+        "",
+        "| Message | Language | Segments | Encoding |",
+        "|---|---|---|---|",
+    ]
+    lines += [f"| {e['kind']} | {LANGUAGE_NAMES[e['lang']]} | {e['segments']} | {e['encoding']} |"
+              for e in sms]
+    for e in sms:
+        if e["lang"] == "en":
+            lines += ["", f"## {e['kind']}", "", summary(catalogue()[e['kind']]), ""]
+        lines += [f"{LANGUAGE_NAMES[e['lang']]} ({e['segments']} segment(s), {e['encoding']}):", "", "```",
+                  e["text"], "```", ""]
+    return "\n".join(lines).rstrip() + "\n"

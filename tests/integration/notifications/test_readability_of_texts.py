@@ -29,7 +29,8 @@ def prose(text: str) -> str:
 
 
 def test_prose_takes_out_links_and_the_reference_only():
-    assert prose("Details: https://x.example/n/Ab3. Courtesy text.\nRef ABC234") == "Details: link. Courtesy text."
+    text = "Details: https://x.example/n/Ab3. Courtesy text.\nRef ABC234"
+    assert prose(text) == "Details: link. Courtesy text."
 
 
 def test_the_previews_english_texts_read_at_grade_8_on_average_and_never_above_10():
