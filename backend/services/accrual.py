@@ -251,8 +251,9 @@ def intents_for(ctx: Context, batch: Batch, plan: Plan) -> list[notices.Intent]:
             by_violation: dict[str, list[dt.date]] = defaultdict(list)
             for unit in units:
                 by_violation[unit[FACT].id].append(unit[DAY])
+            ordered = sorted(by_violation.items(), key=lambda kv: (min(kv[1]), kv[0]))
             lines = [(_site_name(batch, facts[vid].site_id), facts[vid].citation,  # type: ignore[misc]
-                      days, id_text(vid)) for vid, days in sorted(by_violation.items(), key=lambda kv: (min(kv[1]), kv[0]))]
+                      days, id_text(vid)) for vid, days in ordered]
         intents.append(notices.accrual_sms(ctx.town_id, ctx.town_name, id_text(offender), number, ctx.day,
                                            lines))
     for offender, accruals in plan.issued.items():

@@ -145,8 +145,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "accrual_next": "Se continuar, o município pode mandar parar a obra e multas podem ser aplicadas.",
         "accrual_next_all": "Se continuarem, o município pode mandar parar as obras e multas podem ser "
         "aplicadas.",
-        "accrual_next_some": "Onde ainda não há ordem, o município pode mandar parar a obra e multas podem ser "
-        "aplicadas.",
+        "accrual_next_some": "Onde ainda não há ordem, o município pode mandar parar a obra e multas podem "
+        "ser aplicadas.",
         "accrual_next_min": "O município pode mandar parar a obra; multas podem ser aplicadas.",
         "accrual_count": "{town}: {n} infrações continuam; dias até hoje: {days}.",
         "accrual_max_total": "Máximo judicial acumulado: até {amount} no total.",

@@ -113,7 +113,8 @@ def sms(p: Payload, language: str) -> str:
                                    (short, [n for n in SITE_LENGTHS if n >= 24]), ("", SITE_LENGTHS)):
             for site_len in lengths:
                 for level in ("", "_short", "_min"):
-                    yield body(listed(site_len, False, True), level, next_step, "details_short", "courtesy_short")
+                    lines = listed(site_len, False, True)
+                    yield body(lines, level, next_step, "details_short", "courtesy_short")
         total = sum(int(c["max_cents"]) for c in cases if c.get("max_cents") is not None)
         money = (
             phrase(language, "accrual_max_total", amount=format_money(total, language))
