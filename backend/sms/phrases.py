@@ -29,6 +29,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "call": "Questions: {phone}",
         "accrual_day": "Day {n} of the violation at {site}",
         "accrual_day_at": "Day {n} at {site}",
+        "accrual_days": "Day {n} of the {k} violations at {site}",
         "accrual_no_order": " (no order yet)",
         "accrual_max": "up to {amount} so far (court maximum)",
         "accrual_next": "If it continues, the town may order the work stopped and fines may follow.",
@@ -83,6 +84,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "call": "Preguntas: {phone}",
         "accrual_day": "Día {n} de la infracción en {site}",
         "accrual_day_at": "Día {n} en {site}",
+        "accrual_days": "Día {n} de las {k} infracciones en {site}",
         "accrual_no_order": " (aún sin orden)",
         "accrual_max": "hasta {amount} a la fecha (máximo judicial)",
         "accrual_next": "Si continúa, el municipio puede ordenar que se detengan las obras y podría haber "
@@ -140,6 +142,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "call": "Dúvidas: {phone}",
         "accrual_day": "Dia {n} da infração em {site}",
         "accrual_day_at": "Dia {n} em {site}",
+        "accrual_days": "Dia {n} das {k} infrações em {site}",
         "accrual_no_order": " (ainda sem ordem)",
         "accrual_max": "até {amount} acumulados (máximo judicial)",
         "accrual_next": "Se continuar, o município pode mandar parar a obra e multas podem ser aplicadas.",

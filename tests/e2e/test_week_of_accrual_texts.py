@@ -1,10 +1,10 @@
-"""A week of daily accrual texts with a controlled clock: the Earth Removal Committee finds earth removed
-within 50 ft of the line at the Plymouth St gravel pit on the morning of 2026-04-06 and issues a cease-and-desist on
-the criminal path; the operator keeps on. Each morning's run records the day and texts the operator (through
-the fake Twilio, in the day, not in quiet hours) the running count and the court maximum so far: "Day 1 …: up
-to $100 so far (court maximum)" to "Day 7 …: up to $700 so far", in English or in Spanish. All seven texts,
-the violation notice and the order's text carry ONE link, which opens the operator's notice page; the link
-does not expire while the case is open."""
+"""A week of daily accrual texts with a controlled clock: the Earth Removal Committee finds earth
+removed within 50 ft of the line at the Plymouth St gravel pit on the morning of 2026-04-06 and issues a
+cease-and-desist on the criminal path; the operator keeps on. Each morning's run records the day and texts
+the operator (through the fake Twilio, in the day, not in quiet hours) the running count and the court
+maximum so far: "Day 1 …: up to $100 so far (court maximum)" to "Day 7 …: up to $700 so far", in English or
+in Spanish. All seven texts, the violation notice and the order's text carry ONE link, which opens the
+operator's notice page; the link does not expire while the case is open."""
 
 from __future__ import annotations
 

@@ -44,10 +44,14 @@ def _case(c: Payload, language: str, town: object, site_len: int, cited: bool, c
     """ "Day 6 of the violation at Plymouth St gravel pit (bylaw § 136-9A): up to $600 so far (court maximum)"
     (`compact`: "Day 6 at Plymouth St gravel pit: …"; `marked`: a case under no order says so)."""
     site = clip(plain(str(c.get("site") or phrase(language, "the_site")), language), site_len)
-    key = "accrual_day_at" if compact else "accrual_day"
-    text = phrase(language, key, n=int(c.get("day") or 1), site=site)
-    if cited and c.get("citation"):
-        text += f" ({clip(plain(cite(c['citation'], town, language, short=True), language), 40)})"
+    k = int(c.get("violations") or 1)
+    key = "accrual_day_at" if compact else ("accrual_days" if k > 1 else "accrual_day")
+    text = phrase(language, key, n=int(c.get("day") or 1), site=site, k=k)
+    cites = [str(x) for x in (c.get("citations") or [c.get("citation")]) if x]
+    if cited and cites:  # "bylaw § 247-7B(7), § 247-7B(8)"
+        said = [cite(x, town, language, short=True) if i == 0 or not x.startswith("~§") else "§" + x[2:]
+                for i, x in enumerate(cites)]
+        text += " (" + ", ".join(clip(plain(x, language), 40) for x in said) + ")"
     if marked and not c.get("ordered"):
         text += phrase(language, "accrual_no_order")
     if c.get("max_cents") is not None:
@@ -159,13 +163,15 @@ def _chosen_order(session: Session, violation: Violation) -> EnforcementOrder | 
 
 
 def cases_of(session: Session, town: Town, party_id: uuid.UUID, payload: dict[str, Any]) -> list[Payload]:
-    """Each violation of the job's intent, once, in its order: its site and citation, the number of days
-    recorded to date (`day`: Day N), whether an issued order covers it, its fine path and, on the criminal
-    path of a daily-counting chapter, the court maximum of every offense recorded to date (`max_cents`:
-    the maximum for one offense x the offenses, one per day, or per day and provision where the chapter
-    counts each provision)."""
+    """The cases of the job's intent, in its order: a violation, or the violations at one site under the same
+    issued order (one case, `violations` of them). Each with its site and citations, the number of days
+    recorded to date (`day`: Day N, the longest of its violations), whether an issued order covers it, its
+    fine path and, on the criminal path of a daily-counting chapter, the court maximum of every offense
+    recorded to date (`max_cents`: the maximum for one offense x the offenses, one per day, or per day and
+    provision where the chapter counts each provision, summed over the case's violations)."""
     through = dt.date.fromisoformat(str(payload["day"]))
     out: list[Payload] = []
+    by_case: dict[tuple[str, str], Payload] = {}
     seen: set[uuid.UUID] = set()
     for entry in payload.get("violations") or []:
         vid = as_uuid(entry.get("violation_id"))
@@ -184,14 +190,26 @@ def cases_of(session: Session, town: Town, party_id: uuid.UUID, payload: dict[st
             )
         )
         order = _chosen_order(session, violation)
-        case: Payload = {
-            "violation_id": str(violation.id),
-            "site": entry.get("site"),
-            "citation": entry.get("citation") or violation.citation,
-            "day": max(len(set(dates)), 1),
-            "ordered": order is not None,
-            "path": order.fine_path if order is not None else None,
-        }
+        site = entry.get("site")
+        key = (str(order.id) if order is not None else str(violation.id), str(site))
+        case = by_case.get(key)
+        if case is None:
+            case = by_case[key] = {
+                "violation_ids": [],
+                "site": site,
+                "citations": [],
+                "violations": 0,
+                "day": 1,
+                "ordered": order is not None,
+                "path": order.fine_path if order is not None else None,
+            }
+            out.append(case)
+        case["violation_ids"].append(str(violation.id))
+        case["violations"] += 1
+        citation = entry.get("citation") or violation.citation
+        if citation and citation not in case["citations"]:
+            case["citations"] = sorted([*case["citations"], citation])
+        case["day"] = max(case["day"], len(set(dates)))
         if case["path"] == "criminal":
             try:
                 cents = criminal_maximum(violation.chapter, as_of=through).amount_cents
@@ -199,8 +217,7 @@ def cases_of(session: Session, town: Town, party_id: uuid.UUID, payload: dict[st
             except (ValueError, KeyError):
                 cents, daily = None, False
             if cents is not None and daily:
-                case["max_cents"] = cents * max(len(dates), 1)
-        out.append(case)
+                case["max_cents"] = int(case.get("max_cents") or 0) + cents * max(len(dates), 1)
     return out
 
 
@@ -216,7 +233,8 @@ def enrich(session: Session, row: Notification) -> bool:
     cases = cases_of(session, town, party.id, payload)
     if not cases:
         return False
-    link = links.for_case(session, town.id, party.id, STORED, [uuid.UUID(c["violation_id"]) for c in cases])
+    ids = [uuid.UUID(v) for c in cases for v in c["violation_ids"]]
+    link = links.for_case(session, town.id, party.id, STORED, ids)
     if link.notification_id is None:
         link.notification_id = row.id
     payload["sms"] = {
