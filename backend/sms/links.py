@@ -143,10 +143,11 @@ def for_case(
     live = _live(session, town_id, party_id)
     wanted = {str(v) for v in violation_ids}
     link = next((lk for lk in live if lk.case_key == key), None)
-    if link is None and key != PARTY_CASE:
-        link = next(
-            (lk for lk in live if lk.case_key != PARTY_CASE and wanted & set(lk.violation_ids or [])), None
-        )
+    if link is None and key != PARTY_CASE:  # the earliest link of one of its violations (ties: first named)
+        rank = {str(v): i for i, v in reversed(list(enumerate(violation_ids)))}
+        owned = [lk for lk in live if lk.case_key != PARTY_CASE and wanted & set(lk.violation_ids or [])]
+        owned.sort(key=lambda lk: (lk.created_at, min(rank.get(v, len(rank)) for v in lk.violation_ids)))
+        link = owned[0] if owned else None
     if link is None:
         link = create(session, town_id, party_id, purpose, violation_ids, order_id, site_id)
         link.case_key = key
