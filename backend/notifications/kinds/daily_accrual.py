@@ -93,8 +93,8 @@ def sms(p: Payload, language: str) -> str:
     (the page has them), says "Day 6 at <site>" (and "(no order yet)" beside a case under none when others
     have one), shortens the next-step sentence and the citations line, clips the sites, drops the next-step
     sentence (the consequence: it stays on the notice page); past 4 or so cases it lists only the days
-    ("days so far: 6, 2, 9") with the court maximum summed. The link and the courtesy line are never
-    dropped."""
+    ("days so far: 6, 2, 9") with the court maximum summed (dropped before any case's day; past a dozen long
+    cases only the longest day is left). The link and the courtesy line are never dropped."""
     town, cases = town_of(p, language), list(p.get("cases") or [])
     link = p["link"]
 
@@ -127,8 +127,8 @@ def sms(p: Payload, language: str) -> str:
         )
         every = ", ".join(str(int(c.get("day") or 1)) for c in cases)
         longest = str(max((int(c.get("day") or 1) for c in cases), default=1))
-        for days, next_step, amount in ((every, short, money), (every, "", money), (longest, "", money),
-                                        (longest, "", "")):
+        for days, next_step, amount in ((every, short, money), (every, "", money), (every, "", ""),
+                                        (longest, "", money), (longest, "", "")):
             head = phrase(language, "accrual_count", town=town, n=len(cases), days=days)
             yield body(" ".join(s for s in (head, amount) if s), "_min", next_step, "details_short",
                        "courtesy_short")
