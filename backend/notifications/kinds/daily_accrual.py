@@ -21,7 +21,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from backend.clock import now
-from backend.models import EnforcementOrder, FineAccrual, Notification, OffenseDay, Town, Violation
+from backend.models import EnforcementOrder, FineAccrual, Notification, OffenseDay, Site, Town, Violation
 from backend.models import order_violations as ov
 from backend.notifications.spec import PARTY, Payload, Spec
 from backend.services.fine_config import town_config
@@ -162,6 +162,23 @@ def _chosen_order(session: Session, violation: Violation) -> EnforcementOrder | 
     )
 
 
+def _written_before_ids(
+    session: Session, town_id: uuid.UUID, party_id: uuid.UUID, entries: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """An intent the job wrote before it named the violations: those of the party with its offense dates."""
+    days = sorted({dt.date.fromisoformat(d) for e in entries for d in e.get("dates") or []})
+    rows = session.execute(
+        select(Violation.id, Violation.citation, Site.name)
+        .join(OffenseDay, OffenseDay.violation_id == Violation.id)
+        .join(Site, Site.id == Violation.site_id)
+        .where(OffenseDay.town_id == town_id, OffenseDay.offender_id == party_id,
+               OffenseDay.local_date.in_(days))
+        .distinct()
+    ).all()
+    return [{"violation_id": str(vid), "citation": citation, "site": site}
+            for vid, citation, site in sorted(rows, key=lambda r: (str(r[2]), str(r[0])))]
+
+
 def cases_of(session: Session, town: Town, party_id: uuid.UUID, payload: dict[str, Any]) -> list[Payload]:
     """The cases of the job's intent, in its order: a violation, or the violations at one site under the same
     issued order (one case, `violations` of them). Each with its site and citations, the number of days
@@ -170,10 +187,13 @@ def cases_of(session: Session, town: Town, party_id: uuid.UUID, payload: dict[st
     recorded to date (`max_cents`: the maximum for one offense x the offenses, one per day, or per day and
     provision where the chapter counts each provision, summed over the case's violations)."""
     through = dt.date.fromisoformat(str(payload["day"]))
+    entries = list(payload.get("violations") or [])
+    if entries and not any(e.get("violation_id") for e in entries):
+        entries = _written_before_ids(session, town.id, party_id, entries)
     out: list[Payload] = []
     by_case: dict[tuple[str, str], Payload] = {}
     seen: set[uuid.UUID] = set()
-    for entry in payload.get("violations") or []:
+    for entry in entries:
         vid = as_uuid(entry.get("violation_id"))
         violation = session.get(Violation, vid) if vid else None
         if violation is None or violation.town_id != town.id or violation.id in seen:
