@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import uuid
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from backend.extensions import db
@@ -38,16 +38,22 @@ class ShortLink(Audited, db.Model):
     `expires_at` is None while any of its violations is open; when the last one closes it becomes that
     closing + 30 days (recomputed by `backend.sms.links`). A revoked or expired link answers 404, exactly
     like an unknown id.
+
+    `case_key` makes the link the one stable link of a case for its party ("violation:<id>", "order:<id>",
+    or "party" for the texts that cover several cases at once); None for a one-off link (e.g. a permit's
+    expiry reminder). Every text about the same case reuses it (`links.for_case`).
     """
 
     __tablename__ = "sms_short_links"
+    __table_args__ = (Index("ix_sms_short_links_case", "town_id", "party_id", "case_key"),)
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
     town_id: Mapped[uuid.UUID] = town_fk()
     party_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("parties.id"), index=True)
     site_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("sites.id"))  # a reminder's site
     violation_ids: Mapped[list[str]] = mapped_column(JSON, default=list)
     order_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("enforcement_orders.id"))
-    purpose: Mapped[str] = mapped_column(String(60))  # the SMS template that carried it
+    purpose: Mapped[str] = mapped_column(String(60))  # the SMS template that first carried it
+    case_key: Mapped[str | None] = mapped_column(String(80))
     notification_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("notifications.id"))
     created_at: Mapped[dt.datetime] = created_at()
     expires_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)

@@ -102,9 +102,10 @@ NOTICE = CARVER | CEDAR | {
     "next_deadline": {"label": "Stop work and stabilize the site", "date": "2026-04-13"}}
 ACCRUAL = CARVER | {
     "day": "2026-04-06", "citations": {"count": 0, "stated_cents": 0, "pending": 0},
-    "exposure_cents": [10000],
-    "lines": [{"site": "Plymouth St gravel pit", "citations": ["~§ 136-9A"], "days": 4},
-              {"site": "Cedar Brook subdivision", "citations": ["~§ 247-7B(7)"], "days": 1}]}
+    "cases": [{"site": "Plymouth St gravel pit", "citation": "~§ 136-9A", "day": 6, "ordered": True,
+               "path": "criminal", "max_cents": 60000},
+              {"site": "Cedar Brook subdivision", "citation": "~§ 247-7B(7)", "day": 2, "ordered": False,
+               "path": None}]}
 REMINDER = CARVER | CEDAR | {"label": "stabilize the disturbed portion (lots 4-9)", "date": "2026-05-15"}
 PLACE = {"address": "Town Hall, 108 Main St", "room": "Room 2", "remote_url": "https://meet.example.org/erc"}
 MEETING = CARVER | GRAVEL | {"order": "cease_and_desist", "date": "2026-04-09", "time": "18:00",

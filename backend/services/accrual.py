@@ -246,13 +246,14 @@ def intents_for(ctx: Context, batch: Batch, plan: Plan) -> list[notices.Intent]:
             continue
         if len(units) == 1:
             fact = units[0][FACT]
-            lines = [(_site_name(batch, fact.site_id), fact.citation, [units[0][DAY]])]
+            lines = [(_site_name(batch, fact.site_id), fact.citation, [units[0][DAY]], id_text(fact.id))]
         else:
             by_violation: dict[str, list[dt.date]] = defaultdict(list)
             for unit in units:
                 by_violation[unit[FACT].id].append(unit[DAY])
-            lines = [(_site_name(batch, facts[vid].site_id), facts[vid].citation, days)  # type: ignore[misc]
-                     for vid, days in sorted(by_violation.items(), key=lambda kv: (min(kv[1]), kv[0]))]
+            ordered = sorted(by_violation.items(), key=lambda kv: (min(kv[1]), kv[0]))
+            lines = [(_site_name(batch, facts[vid].site_id), facts[vid].citation,  # type: ignore[misc]
+                      days, id_text(vid)) for vid, days in ordered]
         intents.append(notices.accrual_sms(ctx.town_id, ctx.town_name, id_text(offender), number, ctx.day,
                                            lines))
     for offender, accruals in plan.issued.items():

@@ -70,19 +70,22 @@ def authorities_by_chapter(session: Session, town_id: uuid.UUID) -> dict[str, An
 
 
 def accrual_sms(town_id: uuid.UUID, town_name: str, party_id: uuid.UUID | str, number: str, day: dt.date,
-                lines: Sequence[tuple[str, str, Sequence[dt.date]]]) -> Intent:
-    """One text per party per day covering all its violations: (site, citation, new offense dates)."""
-    listed = [(site, citation, [d.isoformat() for d in sorted(set(days))]) for site, citation, days in lines]
+                lines: Sequence[tuple[str, str, Sequence[dt.date], str]]) -> Intent:
+    """One text per party per day covering all its violations: (site, citation, new offense dates, violation
+    id); the text kind (notifications/kinds/daily_accrual.py) completes it with each case's running total."""
+    listed = [(site, citation, [d.isoformat() for d in sorted(set(days))], str(vid))
+              for site, citation, days, vid in lines]
     text = (f"{town_name}: each day a violation continues is a separate offense. Days recorded: "
-            + "; ".join(f"{site} ({citation}): {', '.join(dates)}" for site, citation, dates in listed)
+            + "; ".join(f"{site} ({citation}): {', '.join(dates)}" for site, citation, dates, _ in listed)
             + f". {COURTESY}")
     if len(text) > SMS_TEXT_LIMIT:  # `fit`: the summary
-        every = sorted({d for *_, days in lines for d in days})
+        every = sorted({d for _, _, days, _ in lines for d in days})
         text = fit(text, f"{town_name}: days recorded for {len(lines)} continuing violation(s), "
                          f"{every[0].isoformat()} to {every[-1].isoformat()}. {COURTESY}")
     party = str(party_id)
     payload = {"text": text, "party_id": party, "day": day.isoformat(),
-               "violations": [{"site": s, "citation": c, "dates": dates} for s, c, dates in listed]}
+               "violations": [{"site": s, "citation": c, "dates": dates, "violation_id": v}
+                              for s, c, dates, v in listed]}
     return Intent(town_id, "sms", number, "accrual.offense_days", payload, f"sms:accrual:{party}:{day}")
 
 

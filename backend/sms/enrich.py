@@ -36,7 +36,8 @@ def complete(session: Session, row: Notification,
     if found is None:
         return False
     link, facts = found
-    link.notification_id = row.id
+    if link.notification_id is None:  # a case's stable link names the first text that carried it
+        link.notification_id = row.id
     payload["sms"] = base_payload(party, town, link) | facts | {"enriched_at": now().isoformat()}  # type: ignore[arg-type]
     row.payload = payload
     return True

@@ -36,7 +36,7 @@ def meeting_set(session: Session, meeting: Meeting, order: EnforcementOrder, par
         return done
     town, site = session.get(Town, order.town_id), session.get(Site, order.site_id)
     assert town is not None and site is not None
-    link = links.create(session, town.id, party.id, REVIEW_MEETING_SMS, [v.id for v in order.violations],
+    link = links.for_case(session, town.id, party.id, REVIEW_MEETING_SMS, [v.id for v in order.violations],
                         order.id)
     payload = base_payload(party, town, link) | meeting_facts(meeting, town.tz) | {
         "site": site.name, "order": order.kind, "order_id": str(order.id)}
@@ -44,5 +44,6 @@ def meeting_set(session: Session, meeting: Meeting, order: EnforcementOrder, par
         payload["urgent"] = True
     payload["text"] = review_meeting(payload, party.language)
     row = enqueue(session, town.id, "sms", party.phone_e164, REVIEW_MEETING_SMS, payload, f"{town.id}:{key}")
-    link.notification_id = row.id
+    if link.notification_id is None:
+        link.notification_id = row.id
     return row

@@ -1,4 +1,4 @@
-"""SMS intents to permittees: the payload of each message, built from the record, with a fresh short link.
+"""SMS intents to permittees: the payload of each message, built from the record, with its case's stable link.
 
 Every payload holds all the facts its template prints (town, site, citation, dates, fine terms, link), so
 the body can be rendered again identically at delivery and the outbox row is the record of what was said.
@@ -153,7 +153,7 @@ def violation_notice(
     town, site = session.get(Town, violation.town_id), session.get(Site, violation.site_id)
     assert town is not None and site is not None
     orders = [o.id for o in orders_of(session, violation) if o.status == "issued"]
-    link = links.create(
+    link = links.for_case(
         session, town.id, party.id, "sms.violation_notice", [violation.id], orders[-1] if orders else None
     )
     payload = base_payload(party, town, link) | {
@@ -196,7 +196,7 @@ def violation_corrected(session: Session, violation: Violation, party: Party) ->
         return done
     town, site = session.get(Town, violation.town_id), session.get(Site, violation.site_id)
     assert town is not None and site is not None
-    link = links.create(session, town.id, party.id, "sms.violation_corrected", [violation.id])
+    link = links.for_case(session, town.id, party.id, "sms.violation_corrected", [violation.id])
     payload = base_payload(party, town, link) | {
         "site": site.name,
         "citation": violation.citation,
@@ -225,7 +225,7 @@ def _order_news(session: Session, order: EnforcementOrder, party: Party, what: s
         return done
     town, site = session.get(Town, order.town_id), session.get(Site, order.site_id)
     assert town is not None and site is not None
-    link = links.create(session, town.id, party.id, template, [v.id for v in order.violations], order.id)
+    link = links.for_case(session, town.id, party.id, template, [v.id for v in order.violations], order.id)
     payload = base_payload(party, town, link) | {
         "site": site.name,
         "order": order.kind,
@@ -264,7 +264,12 @@ def reminder_facts(session: Session, deadline: Deadline, town: Town) -> dict[str
 
 
 def reminder_link(session: Session, deadline: Deadline, party: Party, purpose: str) -> links.ShortLink:
-    """A link to the deadline's site, with the party's violations there that are not closed."""
+    """The stable link of the deadline's case: the order's when the deadline is an order's, else the case of
+    the party's violations at the deadline's site that are not closed (a one-off link when there are none)."""
+    order = session.get(EnforcementOrder, deadline.subject_id) if deadline.subject_type == "order" else None
+    if order is not None and order.town_id == deadline.town_id:
+        return links.for_case(session, deadline.town_id, party.id, purpose, [v.id for v in order.violations],
+                              order.id, deadline.site_id)
     open_here = (
         list(
             session.scalars(
@@ -279,7 +284,7 @@ def reminder_link(session: Session, deadline: Deadline, party: Party, purpose: s
         if deadline.site_id
         else []
     )
-    return links.create(session, deadline.town_id, party.id, purpose, open_here, site_id=deadline.site_id)
+    return links.for_case(session, deadline.town_id, party.id, purpose, open_here, site_id=deadline.site_id)
 
 
 def party_of(session: Session, party_id: uuid.UUID | None, town_id: uuid.UUID) -> Party | None:

@@ -32,7 +32,7 @@ def enrich(session: Session, row: Notification) -> bool:
         if meeting is None or order is None or order.town_id != row.town_id:
             return None
         site, at = session.get(Site, order.site_id), meeting.scheduled_for.astimezone(TZ)
-        link = links.create(session, town.id, party.id, row.template, [v.id for v in order.violations],
+        link = links.for_case(session, town.id, party.id, row.template, [v.id for v in order.violations],
                             order.id, order.site_id)
         return link, {"site": site.name if site else town.name, "order": order.kind,
                       "date": at.date().isoformat(), "time": f"{at:%H:%M}", "meeting_id": str(meeting.id)

@@ -256,10 +256,13 @@ def test_the_daily_accrual_text_is_written_once_per_party_per_day_and_sent_enric
     assert "deferred" in dispatch(app) and twilio.sent_messages == []
     set_clock(app, "2026-04-06T08:00:00-04:00")
     dispatch(app)
-    [message] = [m for m in twilio.sent_messages if m["to"] == CEDAR_PHONE and "registradas" in m["body"]]
+    [message] = [m for m in twilio.sent_messages if m["to"] == CEDAR_PHONE and "a la fecha" in m["body"]]
     body = message["body"]
-    assert body.startswith("Carver: infracciones registradas el 6 abr 2026: Cedar Brook subdivision")
-    assert "4 días" in body and "hasta $200/día (máximo judicial)" in body and count(body).count <= 4
+    # one case (both violations under one order, at one site): its day count since 04-03 and the court
+    # maximum of every day of each violation to date (2 x 4 days x $100)
+    assert body.startswith("Carver: Día 4 de las 2 infracciones en Cedar Brook subdivision (reglamento "
+                           "§ 247-7B(7), § 247-7B(8)): hasta $800 a la fecha (máximo judicial).")
+    assert count(body).count <= 4
     link = link_of(notifications("sms", "accrual.offense_days")[0])
     assert link.id in body and sorted(link.violation_ids) == sorted([first["id"], second["id"]])
     assert client.get(f"/n/{link.id}").status_code == 200

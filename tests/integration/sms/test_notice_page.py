@@ -162,13 +162,14 @@ def test_an_open_violations_link_never_expires_and_a_closed_one_lasts_thirty_day
     assert _gone(page(client, notice["link"])) == _gone(page(client, "Zz" * 5))
 
 
-def test_correcting_a_violation_texts_the_permittee_with_a_fresh_link(client, agent, notice):
+def test_correcting_a_violation_texts_the_permittee_with_the_cases_one_link(client, agent, notice):
     client.post(
         f"/api/v1/violations/{notice['violation']['id']}/transition", headers=agent, json={"to": "corrected"}
     )
     [corrected] = notifications("sms", "sms.violation_corrected")
     assert "consta como corregida el 6 abr 2026" in corrected.payload["text"]
-    assert link_of(corrected).id != notice["link"]
+    assert link_of(corrected).id == notice["link"]  # the same URL as the violation notice's: one per case
+    assert notice["link"] in corrected.payload["text"]
 
 
 def test_a_revoked_link_answers_like_an_unknown_one_and_only_its_town_may_revoke_it(client, world, notice):

@@ -45,39 +45,54 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
             "fine": {"path": "criminal", "amount_cents": None, "daily": False},
         },
     ),
-    "accrual-one-line": (
+    "accrual-no-order": (  # ch. 247 without an order: what the town may do next, no amount
         "daily_accrual",
         CARVER
         | {
             "day": "2026-04-06",
-            "lines": [
-                {"site": "Cedar Brook subdivision", "citations": ["~§ 247-7B(7)", "~§ 247-7B(8)"], "days": 1}
+            "cases": [
+                {"site": "Cedar Brook subdivision", "citation": "~§ 247-7B(7)", "day": 1, "ordered": False,
+                 "path": None}
             ],
             "citations": {"count": 0, "stated_cents": 0, "pending": 0},
-            "exposure_cents": [],
         },
     ),
-    "accrual-citations-pending": (
+    "accrual-citations-pending": (  # noncriminal path: only the citations issued to date
         "daily_accrual",
         CARVER
         | {
             "day": "2026-03-06",
-            "lines": [{"site": "Cedar Brook subdivision", "citations": ["~§ 247-7B(7)"], "days": 1}],
+            "cases": [
+                {"site": "Cedar Brook subdivision", "citation": "~§ 247-7B(7)", "day": 9, "ordered": True,
+                 "path": "noncriminal"}
+            ],
             "citations": {"count": 5, "stated_cents": 30000, "pending": 3},
-            "exposure_cents": [],
         },
     ),
-    "accrual-criminal-catch-up": (
+    "accrual-criminal-day-6": (  # ch. 136 under a criminal-path order: the court maximum so far
         "daily_accrual",
         CARVER
         | {
             "day": "2026-04-06",
-            "lines": [
-                {"site": "Plymouth St gravel pit", "citations": ["~§ 136-9A"], "days": 4},
-                {"site": "Federici bog, Tremont St", "citations": ["~§ 281-4B"], "days": 1},
+            "cases": [
+                {"site": "Plymouth St gravel pit", "citation": "~§ 136-9A", "day": 6, "ordered": True,
+                 "path": "criminal", "max_cents": 60000}
             ],
             "citations": {"count": 0, "stated_cents": 0, "pending": 0},
-            "exposure_cents": [10000],
+        },
+    ),
+    "accrual-two-cases": (  # one under a criminal-path order, one (ch. 281) under none
+        "daily_accrual",
+        CARVER
+        | {
+            "day": "2026-04-06",
+            "cases": [
+                {"site": "Plymouth St gravel pit", "citation": "~§ 136-9A", "day": 6, "ordered": True,
+                 "path": "criminal", "max_cents": 60000},
+                {"site": "Federici bog, Tremont St", "citation": "~§ 281-4A(11)", "day": 2, "ordered": False,
+                 "path": None},
+            ],
+            "citations": {"count": 0, "stated_cents": 0, "pending": 0},
         },
     ),
     "corrected": (

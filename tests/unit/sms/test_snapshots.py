@@ -67,12 +67,35 @@ def test_criminal_amounts_are_court_maximums_never_a_debt(language):
         "es": "puede multar hasta $100 por día",
         "pt": "pode multar até US$ 100 por dia",
     }[language] in notice
-    accrual = render(*CASES["accrual-criminal-catch-up"], language)
+    accrual = render(*CASES["accrual-criminal-day-6"], language)
     assert {
-        "en": "up to $100 per day (court maximum)",
-        "es": "hasta $100/día (máximo judicial)",
-        "pt": "até US$ 100/dia (máximo judicial)",
+        "en": "Day 6 of the violation at Plymouth St gravel pit (bylaw § 136-9A): up to $600 so far (court "
+              "maximum)",
+        "es": "Día 6 de la infracción en Plymouth St gravel pit (reglamento § 136-9A): hasta $600 a la fecha "
+              "(máximo judicial)",
+        "pt": "Dia 6 da infração em Plymouth St gravel pit (regulamento § 136-9A): até US$ 600 acumulados "
+              "(máximo judicial)",
     }[language] in accrual
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_case_of_an_accrual_text_has_its_day_and_only_ordered_ones_an_amount(language):
+    body = render(*CASES["accrual-two-cases"], language)
+    day = {"en": "Day", "es": "Día", "pt": "Dia"}[language]
+    assert f"{day} 6 " in body and f"{day} 2 " in body
+    assert body.count("$") == 1  # the court maximum of the ordered case; none for the case without an order
+    no_order = {"en": "Federici bog, Tremont St (no order yet)",
+                "es": "Federici bog, Tremont St (aún sin orden)",
+                "pt": "Federici bog, Tremont St (ainda sem ordem)"}[language]
+    assert no_order in body and "Plymouth St gravel pit:" in body  # which case has no order, by its place
+    if language == "en":  # within 4 UCS-2 segments the es/pt next-step sentence yields to the places
+        assert "The town may order the work stopped; fines may follow." in body
+    alone = render(*CASES["accrual-no-order"], language)
+    next_step = {"en": "If it continues, the town may order the work stopped and fines may follow.",
+                 "es": "Si continúa, el municipio puede ordenar que se detengan las obras",
+                 "pt": "Se continuar, o município pode mandar parar a obra"}[language]
+    assert "$" not in alone and next_step in alone
+    assert "offense" not in body.lower() and "offense" not in alone.lower()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
