@@ -11,6 +11,8 @@ from __future__ import annotations
 import datetime as dt
 from zoneinfo import ZoneInfo
 
+from inspections.formats import format_datetime, format_weekday_date
+
 _ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"))
 SECTION_LIMIT = 3000  # characters of a section's text
 FIELD_LIMIT = 2000  # characters of one section field
@@ -61,14 +63,16 @@ def local(instant: dt.datetime, tz: str) -> dt.datetime:
 
 
 def fmt_at(instant: dt.datetime | None, tz: str) -> str:
-    """`Wed 2026-04-08 10:00 EDT` in the town's time zone; an em dash when unknown."""
+    """`Wed, Apr 8, 2026, 10:00 AM EDT` in the town's time zone, as people write it; an em dash when
+    unknown."""
     if instant is None:
         return "—"
-    return local(instant, tz).strftime("%a %Y-%m-%d %H:%M %Z")
+    return format_datetime(local(instant, tz), "en")
 
 
 def fmt_on(day: dt.date | None) -> str:
-    return "—" if day is None else day.strftime("%a %Y-%m-%d")
+    """`Wed, Apr 8, 2026`; an em dash when unknown."""
+    return "—" if day is None else format_weekday_date(day, "en")
 
 
 def dollars(cents: int | None) -> str:
@@ -102,7 +106,7 @@ def cite(citation: str, town: str) -> str:
     condition `permit:SE 112-1501:SC-1` is `permit SE 112-1501, condition SC-1`; a statute stays as it is."""
     text = citation.strip()
     if text.startswith("~§"):
-        return f"{short_town(town)} bylaw §{text[2:]}"
+        return f"{short_town(town)} bylaw §{text[2:]}".strip()
     if text.startswith("permit:"):
         parts = text.split(":")
         return f"permit {parts[1]}, condition {parts[2]}" if len(parts) == 3 else "a permit condition"

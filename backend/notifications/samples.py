@@ -59,11 +59,12 @@ REVIEW = ReviewNotice(
     rule=RuleRef("CARVER-136-CD-REVIEW-7D", "~§ 136-9"), site=PIT, operator="South Shore Sand & Gravel LLC",
     meeting_at=dt.datetime(2026, 4, 9, 18, 0, tzinfo=EDT),
     checks=(Check(RuleRef("CARVER-136-CD-REVIEW-48H", "~§ 136-9"), "Operator notice", True,
-                  "notified Mon 2026-04-06 12:00 EDT + 48 h = Wed 2026-04-08 12:00 EDT"),
+                  "notified Mon, Apr 6, 2026, 12:00 PM EDT + 48 h = Wed, Apr 8, 2026, 12:00 PM EDT"),
             Check(RuleRef("EXT-OML-48H", "M.G.L. c. 30A, § 20(b)"), "Open Meeting Law posting", True,
-                  "posted Mon 2026-04-06 12:00 EDT; earliest lawful meeting Wed 2026-04-08 12:00 EDT"),
+                  "posted Mon, Apr 6, 2026, 12:00 PM EDT; earliest lawful meeting Wed, Apr 8, 2026, "
+                  "12:00 PM EDT"),
             Check(RuleRef("CARVER-136-CD-REVIEW-7D", "~§ 136-9"), "Within 7 days of the order", True,
-                  "order Mon 2026-04-06 10:00 EDT; last day Mon 2026-04-13 23:59 EDT")),
+                  "order Mon, Apr 6, 2026, 10:00 AM EDT; last day Mon, Apr 13, 2026, 11:59 PM EDT")),
     quorum=RuleRef("CARVER-136-ERC-QUORUM-4", "~§ 136-3C"), quorum_needed=4, members=7,
     record_url=ORDER.record_url, when="Apr 9, 2026, 6:00 PM EDT",
     place="Room 2, Town Hall, 108 Main St. Join online: https://meet.example.org/erc")
@@ -84,7 +85,8 @@ DIGEST = DailyDigest(
                                        "enforcing officer"),),
     deadlines=(DigestDeadline("Plymouth St gravel pit", "hold the cease-and-desist review meeting",
                               RuleRef("CARVER-136-CD-REVIEW-7D", "~§ 136-9"), dt.date(2026, 4, 13)),),
-    undelivered_sms=(DigestUndelivered("+15085550102", "order issued courtesy", "twilio:21610"),),
+    undelivered_sms=(DigestUndelivered("+15085550102", "the text about the order issued",
+                                       "they replied STOP to the town's texts (error 21610)"),),
     audit_seq=412, audit_head="9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08")
 
 CORRECTED = ThreadUpdate(kind="corrected", town="Town of Carver", tz=TZ, site=PIT.name,
@@ -125,25 +127,29 @@ JOB_TEXT = {
                            "Plymouth St gravel pit is on Apr 9, 2026, 6:00 PM EDT, at Room 2, Town Hall, "
                            "108 Main St (within 48 hours).",
     "reminder.permit-expiry": "Carver: reminder: permit ERC-2025-03 at Plymouth St gravel pit expires on "
-                              "2026-06-30 (in 30 days).",
-    "escalation": "Carver: OVERDUE: the 90-day monitoring report was due 2026-07-06 and no submission "
+                              "Jun 30, 2026 (in 30 days).",
+    "escalation": "Carver: OVERDUE: the 90-day monitoring report was due Jul 6, 2026 and no submission "
                   "has been recorded at Cedar Brook subdivision (~§ 247-7B(15)).",
     "citations.issued": "Carver: noncriminal citation(s) (MGL c. 40 § 21D) issued for the days "
                         "2026-04-07 ($100.00); 2026-04-08 ($200.00). Payable to Town of Carver. This text is "
                         "a courtesy; the mailed citation is the legal notice.",
     "citations.reissued": "Carver: citation(s) voided and reissued after a change in the record (an earlier "
                           "violation or a setting): 2026-04-08: $100.00 -> $200.00.",
-    "citations.proposed": "Town of Carver: 2 noncriminal citation(s) under CARVER-136 await the enforcing "
-                          "officer; the first must be mailed by 2026-04-20 (MGL c. 40 § 21D).",
-    "reminder.citation-mail-by": "Town of Carver: 2 proposed citation(s) under CARVER-136 must be mailed by "
-                                 "2026-04-20 (MGL c. 40 § 21D); 2 days left.",
+    "citations.proposed": "Town of Carver: 2 noncriminal citation(s) under Carver's earth removal bylaw "
+                          "(ch. 136) await the enforcing officer; the first must be mailed by Apr 20, 2026 "
+                          "(MGL c. 40 § 21D).",
+    "reminder.citation-mail-by": "Town of Carver: 2 proposed citation(s) under Carver's earth removal bylaw "
+                                 "(ch. 136) must be mailed in 2 days, by Apr 20, 2026 (MGL c. 40 § 21D), "
+                                 "or they can no longer issue.",
     "violation_opened": "Violation opened at Plymouth St gravel pit: Excavation within 50 ft of the BVW "
-                        "(~§ 136-5), from 2026-04-06. Excavator working inside the buffer stakes.",
-    "settings_changed": "Town of Carver: settings changed by Carver Admin. noncriminal fine for CARVER-136: "
-                        "$100.00 -> $200.00. They apply from the next job run.",
-    "sms.unreachable": "SMS to South Shore Sand & Gravel LLC (+15085550102) could not be delivered: "
-                       "twilio:30006: landline or unreachable carrier. The courtesy text (sms.order_issued) "
-                       "did not reach them; make sure the notice is served by mail or in hand.",
+                        "(Carver bylaw § 136-5), from Apr 6, 2026. Excavator working inside the buffer "
+                        "stakes.",
+    "settings_changed": "Town of Carver: settings changed by Carver Admin. Second and later ticket amount "
+                        "(Carver ch. 136): $100 → $200. They apply from the next job run.",
+    "sms.unreachable": "A text to South Shore Sand & Gravel LLC (+15085550102) could not be delivered: the "
+                       "number is a landline or its carrier cannot be reached (error 30006). The text about "
+                       "the order issued did not reach them; make sure the notice is served by mail or in "
+                       "hand.",
     "order_issued": "Cease-and-desist order issued under CARVER-136 at Plymouth St gravel pit: Excavation "
                     "within 50 ft of the BVW (~§ 136-5).",
     "review_meeting_scheduled": "ERC review meeting of the cease-and-desist order for 44 Plymouth St, "
