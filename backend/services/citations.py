@@ -198,7 +198,7 @@ def proposals_digest(town: Town, day: dt.date) -> int:
     written = 0
     for chapter, count, mail_by in db.session.execute(stmt):
         authority = authorities.get(chapter)
-        if authority is None:
+        if authority is None or mail_by is None:
             continue
         text = (f"{town.name}: {count} noncriminal citation(s) under {bylaw(chapter)} await the enforcing "
                 f"officer; the first must be mailed by {format_date(mail_by, 'en')} (MGL c. 40 § 21D).")
