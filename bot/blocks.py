@@ -270,11 +270,20 @@ def thread_update(update: ThreadUpdate) -> Rendered:
     return render(blocks, esc(" ".join(text.split())))
 
 
-def recorded_note(text: str, title: str) -> list[dict[str, Any]]:
-    """A reminder whose words the service wrote: a header naming it (fixed wording) above the words,
-    escaped."""
-    blocks: list[Block] = [header(title), md(esc(text))]
+def recorded_note(text: str, title: str | None, links: list[Block] | None = None) -> list[dict[str, Any]]:
+    """A message whose words the service wrote: a header naming it (fixed wording; none for a plain alert)
+    above the words, escaped, then the links to the record and the site's map when there are some."""
+    blocks: list[Block] = [*([header(title)] if title else []), md(esc(text)), *(links or [])]
     return [b.to_dict() for b in blocks]
+
+
+def place_links(record_url: str | None, record_label: str, lat: float | None,
+                lon: float | None) -> list[Block]:
+    """One context line: the record in the web app and the site on OpenStreetMap (either may be missing)."""
+    parts = [f"<{esc(record_url)}|{esc(record_label)}>"] if record_url else []
+    if lat is not None and lon is not None:
+        parts.append(f"<{map_url(lat, lon)}|The site on the map ({lat:.6f}, {lon:.6f})>")
+    return [context(" · ".join(parts))] if parts else []
 
 
 def divider() -> DividerBlock:

@@ -72,7 +72,7 @@ REVIEW = ReviewNotice(
 STABILIZATION = StabilizationReminder(
     deadline_id="5b9f2c3d-1e4a-4f6b-8c7d-9e0f1a2b3c4d", town="Town of Carver", tz=TZ,
     rule=RuleRef("CARVER-247-STABILIZE-14D", "~§ 247-7B(12)"),
-    site=SiteRef("Cedar Brook subdivision", "Rochester Rd, Carver, MA 02330", "Map 61 Lot 7"),
+    site=SiteRef("Cedar Brook subdivision", "Rochester Rd, Carver, MA 02330", "Map 61 Lot 7", 41.86, -70.78),
     permit="LDP-2026-02", label="stabilize the disturbed portion (lots 4-9)", ceased_on=dt.date(2026, 5, 1),
     due_on=dt.date(2026, 5, 15), as_of=dt.date(2026, 5, 13),
     record_url=f"{APP}/#/site/0c1d2e3f-4a5b-4c6d-8e7f-8a9b0c1d2e3f")
@@ -141,9 +141,9 @@ JOB_TEXT = {
     "reminder.citation-mail-by": "Town of Carver: 2 proposed citation(s) under Carver's earth removal bylaw "
                                  "(ch. 136) must be mailed in 2 days, by Apr 20, 2026 (MGL c. 40 § 21D), "
                                  "or they can no longer issue.",
-    "violation_opened": "Violation opened at Plymouth St gravel pit: Excavation within 50 ft of the BVW "
-                        "(Carver bylaw § 136-5), from Apr 6, 2026. Excavator working inside the buffer "
-                        "stakes.",
+    "violation_opened": "Violation opened at Plymouth St gravel pit (Carver bylaw § 136-5), from "
+                        "Apr 6, 2026: Earth was removed within 50 ft of a wetland. Observed: excavator "
+                        "working inside the buffer stakes",
     "settings_changed": "Town of Carver: settings changed by Carver Admin. Second and later ticket amount "
                         "(Carver ch. 136): $100 → $200. They apply from the next job run.",
     "sms.unreachable": "A text to South Shore Sand & Gravel LLC (+15085550102) could not be delivered: the "
@@ -156,6 +156,14 @@ JOB_TEXT = {
                                 "Carver, MA 02330 scheduled for Apr 9, 2026, 6:00 PM EDT, at Room 2, "
                                 "Town Hall, 108 Main St. Join online: https://meet.example.org/erc.",
 }
+
+# The links a recorded alert's `resolve` reads from its site (board.site_links), as the preview shows them.
+PIT_LINKS = {"record_url": f"{APP}/#/site/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+             "record_label": "Open the site", "lat": PIT.lat, "lon": PIT.lon}
+CEDAR_LINKS = {"record_url": STABILIZATION.record_url, "record_label": "Open the site", "lat": 41.86,
+               "lon": -70.78}
+SITE_LINKS = {"violation_opened": PIT_LINKS, "reminder.permit-expiry": PIT_LINKS, "escalation": CEDAR_LINKS,
+              "reminder.report-90d": CEDAR_LINKS, "reminder.inspection-event-notice": CEDAR_LINKS}
 
 # SMS kinds: the facts their renderer reads (in the party's language), as the row holds them once complete.
 SMS_FACTS: dict[str, dict[str, Any]] = {
@@ -209,4 +217,6 @@ def slack_payload(kind: str) -> dict[str, Any] | None:
         if kind == "reminder.erc-review":
             message = dataclasses.replace(message, reminder=True)
         return {"text": JOB_TEXT[kind], "board": dump(message)}
-    return {"text": JOB_TEXT[kind]} if kind in JOB_TEXT else None
+    if kind in JOB_TEXT:
+        return {"text": JOB_TEXT[kind]} | ({"links": SITE_LINKS[kind]} if kind in SITE_LINKS else {})
+    return None

@@ -222,8 +222,8 @@ def _alert(scene: Scene, v: Violation, item_id: str, opens_on: dt.date) -> None:
     finding = checklist_finding(db.session, v, "en")
     found = f"{finding}{_note(scene, item_id)}" if finding else v.description
     text = (
-        f"Violation opened at {site.name if site else 'the site'}: {v.provision} "
-        f"({cite(v.citation, town.name if town else '')}), from {format_date(opens_on, 'en')}. {found}"
+        f"Violation opened at {site.name if site else 'the site'} "
+        f"({cite(v.citation, town.name if town else '')}), from {format_date(opens_on, 'en')}: {found}"
     )
     notify.alert_board(
         v.town_id,

@@ -208,6 +208,21 @@ def test_the_block_walk_reads_what_a_person_sees_and_skips_machine_fields():
         ["a rule id", "a chapter key"], ["a chapter key"]]
 
 
+ABOUT_A_SITE = ("order_alert", "board_order_alert", "review_meeting_scheduled", "review_meeting_reminder",
+                "board_review_notice", "stabilization_reminder", "board_stabilization_reminder",
+                "violation_opened", "escalation", "report_reminder", "event_notice_reminder",
+                "permit_expiry_reminder")
+
+
+@pytest.mark.parametrize("name", ABOUT_A_SITE)
+def test_every_slack_alert_about_a_site_links_its_record_and_the_site_on_a_map(name):
+    blocks = json.dumps(render(kind(name), "slack", "en")["blocks"], ensure_ascii=False)
+    assert re.search(r"<https://enforce\.example\.org/#/(order|site)/[0-9a-f-]{36}\|Open the (order|site)>",
+                     blocks), f"{name}: no link to the record"
+    assert re.search(r"<https://www\.openstreetmap\.org/\?mlat=-?[\d.]+&mlon=-?[\d.]+#map=17/", blocks), (
+        f"{name}: no link to the site on the map")
+
+
 def test_the_hygiene_patterns_catch_what_they_name():
     bad = ("(~§ 136-7C)", "offense-days recorded", "CARVER-136-CD-ORDER", "under CARVER-136 await",
            "7d7c2b0e-5a3c-4c59-9a63-0d6f0b3f1a10", "head 9f86d081884c", "up to {amount}")
