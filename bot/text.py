@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from zoneinfo import ZoneInfo
 
-from inspections.formats import format_datetime, format_weekday_date
+from inspections.formats import format_date
 
 _ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"))
 SECTION_LIMIT = 3000  # characters of a section's text
@@ -62,17 +62,31 @@ def local(instant: dt.datetime, tz: str) -> dt.datetime:
     return instant.astimezone(ZoneInfo(tz))
 
 
+def format_weekday_date(day: dt.date) -> str:
+    """The day with its weekday, as people write it: "Wed, Apr 8, 2026"."""
+    return f"{day.strftime('%a')}, {format_date(day, 'en')}"
+
+
+def format_datetime(instant: dt.datetime) -> str:
+    """An aware local time as people write it: "Wed, Apr 8, 2026, 10:00 AM EDT" (the instant's own zone)."""
+    if instant.tzinfo is None:
+        raise ValueError(f"naive datetime {instant!r}: instants must be aware")
+    clock = instant.strftime("%I:%M %p").lstrip("0")
+    zone = instant.strftime("%Z")
+    return f"{format_weekday_date(instant.date())}, {clock}{' ' + zone if zone else ''}"
+
+
 def fmt_at(instant: dt.datetime | None, tz: str) -> str:
     """`Wed, Apr 8, 2026, 10:00 AM EDT` in the town's time zone, as people write it; an em dash when
     unknown."""
     if instant is None:
         return "—"
-    return format_datetime(local(instant, tz), "en")
+    return format_datetime(local(instant, tz))
 
 
 def fmt_on(day: dt.date | None) -> str:
     """`Wed, Apr 8, 2026`; an em dash when unknown."""
-    return "—" if day is None else format_weekday_date(day, "en")
+    return "—" if day is None else format_weekday_date(day)
 
 
 def dollars(cents: int | None) -> str:

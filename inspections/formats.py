@@ -25,20 +25,6 @@ def format_date(day: dt.date, lang: str | None) -> str:
     return babel_date(day, _DATE_PATTERN[code], locale=_LOCALE[code]).replace(".", "")
 
 
-def format_weekday_date(day: dt.date, lang: str | None) -> str:
-    """The day with its weekday, for a board's message: "Wed, Apr 8, 2026" (English only for now)."""
-    return f"{day.strftime('%a')}, {format_date(day, lang)}"
-
-
-def format_datetime(instant: dt.datetime, lang: str | None) -> str:
-    """A local time as people write it: "Wed, Apr 8, 2026, 10:00 AM EDT" (the instant's own zone)."""
-    if instant.tzinfo is None:
-        raise ValueError(f"naive datetime {instant!r}: instants must be aware")
-    clock = instant.strftime("%I:%M %p").lstrip("0")
-    zone = instant.strftime("%Z")
-    return f"{format_weekday_date(instant.date(), lang)}, {clock}{' ' + zone if zone else ''}"
-
-
 def format_money(cents: int, lang: str | None) -> str:
     """An amount of integer cents in the reader's form; whole dollars without cents."""
     if isinstance(cents, bool) or not isinstance(cents, int) or not -MAX_CENTS <= cents <= MAX_CENTS:

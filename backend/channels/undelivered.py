@@ -33,7 +33,6 @@ WHY = {  # the carrier's reason as a board member reads it
     21614: "the number is not a mobile number",
     21612: "the number cannot be reached from the town's sender",
     30007: "the carrier's filter blocked the text",
-    30034: "the town's texting number is not registered with the carriers yet",
 }
 _CODE = re.compile(r"^twilio:(\d+)$")
 

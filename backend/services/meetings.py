@@ -25,12 +25,12 @@ from backend.services.bylaw_names import bylaw
 from backend.services.orders import KIND_TEXT
 from backend.services.parties import operator_of
 from backend.sms import meeting_intents, meeting_texts
+from bot.text import format_datetime
 from inspections import api
 from inspections.authority import Action, Vote, vote_carries
 from inspections.calendar import TZ
 from inspections.deadlines import erc_review
 from inspections.errors import Conflict, Invalid
-from inspections.formats import format_datetime
 from inspections.rulepack import param, rule
 
 FUTURE_SLACK = dt.timedelta(minutes=5)  # device clocks drift; a later time is not "held"
@@ -59,7 +59,7 @@ def cited(rule_id: str) -> str:
 
 def at_words(instant: dt.datetime) -> str:
     """"Wed, Apr 8, 2026, 12:00 PM EDT": a time in the town's zone as people write it."""
-    return format_datetime(instant.astimezone(TZ), "en")
+    return format_datetime(instant.astimezone(TZ))
 
 
 def binding_rules(binding: erc_review.EarliestBinding) -> list[str]:
