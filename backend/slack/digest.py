@@ -124,7 +124,7 @@ def _undelivered(session: Session, board: Authority, since: dt.datetime) -> list
         chapter = _chapter_of(session, row.payload or {})
         if chapter is None or chapter in (board.chapters or []):
             out.append(DigestUndelivered(row.recipient, text_words(row.template),
-                                         reason_words(row.error_code, row.status)))
+                                         reason_words(row.error_code)))
     return out
 
 
