@@ -1,8 +1,9 @@
 """Block Kit for the board messages: pure functions from a message dataclass to `Rendered(blocks, text)`.
 
 Each message has a plain-text fallback (`text`: notifications, screen readers, clients without blocks) that
-says the same essentials. All record text is escaped (`bot.text.esc`); every message names its rule id and
-citation. Snapshot tests under tests/unit/bot/snapshots/ pin the exact output.
+says the same essentials. All record text is escaped (`bot.text.esc`); every message names its citations as
+people write them ("Carver bylaw § 136-5"); rule ids stay in machine fields (block_id, action_id, value,
+links) and never in text a person reads. Snapshot tests under tests/unit/bot/snapshots/ pin the exact output.
 """
 from __future__ import annotations
 
@@ -54,14 +55,15 @@ class Rendered:
     text: str
 
 
-def rule_text(rule: RuleRef) -> str:
-    """`RULE-ID (~§ citation)`; a permit condition is its own citation (`permit:<number>:<condition>`)."""
-    return rule.rule_id if rule.citation == rule.rule_id else f"{rule.rule_id} ({rule.citation})"
+def rule_text(rule: RuleRef, town: str = "") -> str:
+    """The rule's citation as people write it ("Carver bylaw § 136-5", "permit ERC-2026-04, condition C-1",
+    "M.G.L. c. 30A, § 20(b)"); never its id."""
+    return cite(rule.citation, town)
 
 
-def rule_label(rule: RuleRef) -> str:
+def rule_label(rule: RuleRef, town: str = "") -> str:
     """`rule_text`, escaped for mrkdwn."""
-    return esc(rule_text(rule))
+    return esc(rule_text(rule, town))
 
 
 def header(text: str) -> HeaderBlock:
@@ -131,21 +133,22 @@ def urgent(rendered: Rendered) -> Rendered:
     return Rendered([head, *blocks], clip(URGENT + rendered.text, 3000))
 
 
-def _fine_line(fine: FinePath | None) -> str:
+def _fine_line(fine: FinePath | None, town: str) -> str:
     if fine is None:
         return "*Fine path:* not chosen yet"
-    return f"*Fine path:* {esc(humanise(fine.path))}: {rule_label(fine.rule)}: {one_line(fine.text, 600)}"
+    return (f"*Fine path:* {esc(humanise(fine.path))} ({rule_label(fine.rule, town)}): "
+            f"{one_line(fine.text, 600)}")
 
 
-def _window_line(window: ReviewWindow | None, tz: str) -> str | None:
+def _window_line(window: ReviewWindow | None, tz: str, town: str) -> str | None:
     if window is None:
         return None
     if window.empty_reason:
         reason = one_line(window.empty_reason, 800)
-        return f"*ERC review meeting:* {reason} ({rule_label(window.latest_rule)})"
+        return f"*ERC review meeting:* {reason} ({rule_label(window.latest_rule, town)})"
     return (f"*ERC review meeting window:* earliest {fmt_at(window.earliest_at, tz)}, set by "
-            f"{rule_label(window.binding)}: {one_line(window.binding_text, 600)}; latest "
-            f"{fmt_at(window.latest_at, tz)} ({rule_label(window.latest_rule)})")
+            f"{rule_label(window.binding, town)}: {one_line(window.binding_text, 600)}; latest "
+            f"{fmt_at(window.latest_at, tz)} ({rule_label(window.latest_rule, town)})")
 
 
 ORDER_TITLES = {"cease_and_desist": ("🛑 Cease and desist order", "Cease-and-desist order"),
@@ -168,18 +171,18 @@ def order_alert(alert: OrderAlert) -> Rendered:
     effect = "effective immediately" if alert.kind == "cease_and_desist" else "issued"
     served = (f"{esc(humanise(alert.service_method))}, {fmt_at(alert.served_at, tz)}"
               if alert.service_method else "not served yet")
-    provisions = "\n".join(f"• {rule_label(p.rule)}: {one_line(p.description, 400)}"
+    provisions = "\n".join(f"• {one_line(p.description, 400)} ({rule_label(p.rule, alert.town)})"
                            for p in alert.provisions[:15]) or "• none listed"
     blocks: list[Block] = [
         header(title),
         md(f"*{one_line(alert.site.name)}*: {effect}, {fmt_at(alert.issued_at, tz)}, by "
-           f"{one_line(alert.issuer)} under {rule_label(alert.authority)}."),
+           f"{one_line(alert.issuer)} under {rule_label(alert.authority, alert.town)}."),
         fields(site_field(alert.site), f"*Operator*\n{one_line(alert.operator or 'not recorded')}",
                f"*Service*\n{served}", f"*Town*\n{one_line(alert.town)}"),
         md(f"*Provisions violated*\n{provisions}"),
-        md(_fine_line(alert.fine_path)),
+        md(_fine_line(alert.fine_path, alert.town)),
     ]
-    window = _window_line(alert.review_window, tz)
+    window = _window_line(alert.review_window, tz, alert.town)
     if window:
         blocks.append(md(window))
     if alert.photo_count:
@@ -196,25 +199,27 @@ def order_alert(alert: OrderAlert) -> Rendered:
     return render(blocks, esc(" ".join(text.split())))
 
 
-def _check_line(ok: bool, label: str, rule: RuleRef, detail: str) -> str:
+def _check_line(ok: bool, label: str, rule: RuleRef, detail: str, town: str) -> str:
     mark = "✅" if ok else "⚠️"
-    return f"{mark} *{esc(label)}* ({rule_label(rule)}): {one_line(detail, 500)}"
+    return f"{mark} *{esc(label)}* ({rule_label(rule, town)}): {one_line(detail, 500)}"
 
 
 def review_notice(notice: ReviewNotice) -> Rendered:
     tz = notice.tz
     when = notice.when or fmt_at(notice.meeting_at, tz)
-    checks = "\n".join(_check_line(c.ok, c.label, c.rule, c.detail) for c in notice.checks[:10])
+    checks = "\n".join(_check_line(c.ok, c.label, c.rule, c.detail, notice.town)
+                       for c in notice.checks[:10])
     blocks: list[Block] = [
         header("⏰ ERC review meeting within 48 hours" if notice.reminder
                else "📅 ERC review meeting moved" if notice.moves else "📅 ERC review meeting"),
         md(f"*{one_line(notice.site.name)}*: review of the cease-and-desist order "
-           f"({rule_label(notice.rule)}) at *{when}*."),
+           f"({rule_label(notice.rule, notice.town)}) at *{when}*."),
         md(f"*Place:* {one_line(notice.place or 'not yet stated', 600)}"),
         fields(site_field(notice.site), f"*Operator*\n{one_line(notice.operator or 'not recorded')}"),
         md(f"*Checks*\n{checks or 'none recorded'}"),
         md(f"*Quorum:* {notice.quorum_needed} of the {notice.members} members must be present "
-           f"({rule_label(notice.quorum)}). Deliberate only at the posted meeting, not in Slack."),
+           f"({rule_label(notice.quorum, notice.town)}). Deliberate only at the posted meeting, not in "
+           "Slack."),
     ]
     if notice.flagged:
         blocks.append(md(f"⚠️ *Flagged:* outside the lawful window. Reason recorded: "
@@ -237,7 +242,7 @@ def stabilization_reminder(reminder: StabilizationReminder) -> Rendered:
     blocks: list[Block] = [
         header(f"⏳ Stabilization {when}"),
         md(f"*{one_line(reminder.site.name)}*: {one_line(reminder.label, 500)}{permit} by "
-           f"*{fmt_on(reminder.due_on)}* under {rule_label(reminder.rule)}."),
+           f"*{fmt_on(reminder.due_on)}* ({rule_label(reminder.rule, reminder.town)})."),
         fields(site_field(reminder.site), f"*Activity ceased*\n{fmt_on(reminder.ceased_on)}"),
         context("A portion left unstabilized after the due date is a violation from the next day on, each "
                 "day a separate offense."),
@@ -257,7 +262,7 @@ def thread_update(update: ThreadUpdate) -> Rendered:
     by = f" by {one_line(update.by)}" if update.by else ""
     blocks: list[Block] = [
         md(f"{icon} *{one_line(update.headline)}*: {one_line(update.site)}\n{one_line(update.detail, 1500)}"),
-        context(f"{rule_label(update.rule)} · {fmt_at(update.at, update.tz)}{by}"),
+        context(f"{rule_label(update.rule, update.town)} · {fmt_at(update.at, update.tz)}{by}"),
     ]
     text = (f"{update.headline}: {update.site}. {update.detail} "
             f"({cite(update.rule.citation, update.town)}, "
@@ -265,11 +270,20 @@ def thread_update(update: ThreadUpdate) -> Rendered:
     return render(blocks, esc(" ".join(text.split())))
 
 
-def recorded_note(text: str, title: str) -> list[dict[str, Any]]:
-    """A reminder whose words the service wrote: a header naming it (fixed wording) above the words,
-    escaped."""
-    blocks: list[Block] = [header(title), md(esc(text))]
+def recorded_note(text: str, title: str | None, links: list[Block] | None = None) -> list[dict[str, Any]]:
+    """A message whose words the service wrote: a header naming it (fixed wording; none for a plain alert)
+    above the words, escaped, then the links to the record and the site's map when there are some."""
+    blocks: list[Block] = [*([header(title)] if title else []), md(esc(text)), *(links or [])]
     return [b.to_dict() for b in blocks]
+
+
+def place_links(record_url: str | None, record_label: str, lat: float | None,
+                lon: float | None) -> list[Block]:
+    """One context line: the record in the web app and the site on OpenStreetMap (either may be missing)."""
+    parts = [f"<{esc(record_url)}|{esc(record_label)}>"] if record_url else []
+    if lat is not None and lon is not None:
+        parts.append(f"<{map_url(lat, lon)}|The site on the map ({lat:.6f}, {lon:.6f})>")
+    return [context(" · ".join(parts))] if parts else []
 
 
 def divider() -> DividerBlock:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, TypeVar
 
 from slack_sdk.models.blocks import Block
@@ -29,35 +30,37 @@ def _section(title: str, items: Sequence[T], line: Callable[[T], str]) -> Block:
     return md(fit_lines(head, [f"• {line(item)}" for item in items[:MAX_LINES]], len(items)))
 
 
-def _violation(v: DigestViolation) -> str:
-    return f"{one_line(v.site)}: {rule_label(v.rule)}: {one_line(v.description, 200)}"
+def _violation(v: DigestViolation, town: str) -> str:
+    return f"{one_line(v.site)}: {one_line(v.description, 200)} ({rule_label(v.rule, town)})"
 
 
-def _offenses(o: DigestOffenses) -> str:
-    return f"{one_line(o.site)}: {rule_label(o.rule)}: {plural(o.days, 'day')} it continued"
+def _offenses(o: DigestOffenses, town: str) -> str:
+    return f"{one_line(o.site)}: {plural(o.days, 'day')} it continued ({rule_label(o.rule, town)})"
 
 
-def _citation(c: DigestCitation) -> str:
+def _citation(c: DigestCitation, town: str) -> str:
     amount = dollars(c.amount_cents)
-    return f"{one_line(c.site)}: {rule_label(c.rule)}: {amount}, issued by the {one_line(c.issuer)}"
+    return f"{one_line(c.site)}: {amount}, issued by the {one_line(c.issuer)} ({rule_label(c.rule, town)})"
 
 
-def _deadline(d: DigestDeadline) -> str:
-    return f"{fmt_on(d.due_on)}: {one_line(d.site)}: {one_line(d.label, 200)} ({rule_label(d.rule)})"
+def _deadline(d: DigestDeadline, town: str) -> str:
+    return f"{fmt_on(d.due_on)}: {one_line(d.site)}: {one_line(d.label, 200)} ({rule_label(d.rule, town)})"
 
 
 def _undelivered(u: DigestUndelivered) -> str:
-    return f"{one_line(u.recipient)}: {one_line(u.what)} ({one_line(u.error)}): send the notice by mail"
+    return (f"{one_line(u.recipient)}: {one_line(u.what)} did not arrive, {one_line(u.error)}: send the "
+            "notice by mail")
 
 
 def daily_digest(digest: DailyDigest) -> Rendered:
+    town = digest.town
     blocks: list[Block] = [
         header("🗂 Daily digest"),
         md(f"*{one_line(digest.authority)}* · {one_line(digest.town)} · {fmt_on(digest.on)}"),
-        _section("New violations", digest.new_violations, _violation),
-        _section("Continuing violations: days recorded", digest.offense_days, _offenses),
-        _section("Citations to issue", digest.citations_to_issue, _citation),
-        _section("Deadlines in the next 7 days", digest.deadlines, _deadline),
+        _section("New violations", digest.new_violations, partial(_violation, town=town)),
+        _section("Continuing violations: days recorded", digest.offense_days, partial(_offenses, town=town)),
+        _section("Citations to issue", digest.citations_to_issue, partial(_citation, town=town)),
+        _section("Deadlines in the next 7 days", digest.deadlines, partial(_deadline, town=town)),
         _section("SMS not delivered: notice goes by mail", digest.undelivered_sms, _undelivered),
         divider(),
         context(f"Audit chain head: event {digest.audit_seq}, HMAC `{esc(digest.audit_head[:16])}…`. "

@@ -21,7 +21,7 @@ from bot.blocks import context, md
 from bot.deps import PhotoLine, ReviewContext, ReviewRequest
 from bot.ids import Field
 from bot.ids import View as ViewId
-from bot.text import esc, fmt_at, one_line
+from bot.text import cite, esc, fmt_at, one_line
 
 MAX_PHOTOS = 20
 
@@ -58,7 +58,7 @@ def schedule_review_modal(ctx: ReviewContext, origin: ModalOrigin, tz: str) -> d
     latest = fmt_at(ctx.latest_at, tz) if ctx.latest_at else "—"
     blocks: list[Block] = [
         md(f"*{one_line(ctx.site)}*: cease-and-desist order of {fmt_at(ctx.order_at, tz)}. The review "
-           f"meeting must be held by {latest} ({esc(ctx.rule_id)} ({esc(ctx.citation)})), at least 48 hours "
+           f"meeting must be held by {latest} ({esc(cite(ctx.citation, ''))}), at least 48 hours "
            f"after the operator is notified and after the Open Meeting Law posting. "
            f"{one_line(ctx.note, 500)}".strip()),
         _picker(Field.MEETING_AT, "Meeting time"),

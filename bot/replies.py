@@ -8,7 +8,7 @@ from slack_sdk.models.blocks import Block
 from bot.blocks import Rendered, context, md, render
 from bot.deps import Acknowledgement, DeadlineLine, FineLine, SiteSummary, ViolationLine
 from bot.ids import COMMAND
-from bot.text import dollars, esc, fit_lines, fmt_at, fmt_on, one_line, plural
+from bot.text import cite, dollars, esc, fit_lines, fmt_at, fmt_on, one_line, plural
 
 MAX_ITEMS = 15
 HELP = (
@@ -24,7 +24,8 @@ HELP = (
 
 
 def _rule(rule_id: str, citation: str) -> str:
-    return f"{esc(rule_id)} ({esc(citation)})"
+    """The rule's citation as people write it; its id stays out of the text a person reads."""
+    return esc(cite(citation, ""))
 
 
 def help_reply(note: str | None = None) -> Rendered:
@@ -35,7 +36,8 @@ def help_reply(note: str | None = None) -> Rendered:
 
 
 def refusal(message: str, rule_id: str | None = None) -> Rendered:
-    text = f"Not done: {message}" + (f" ({rule_id})" if rule_id else "")
+    """The refusal in words; the rule id (for support) stays in the refusal's detail, not in the reply."""
+    text = f"Not done: {message}"
     return render([md(f"🚫 {esc(text)}")], esc(text))
 
 
@@ -88,9 +90,11 @@ def fines_reply(items: Sequence[FineLine]) -> Rendered:
                   else f"citations {dollars(f.amount_cents)}")
         note = f"; {one_line(f.note, 200)}" if f.note else ""
         lines.append(f"• {one_line(f.site)}: {_rule(f.rule_id, f.citation)}: {esc(f.path)}, "
-                     f"{plural(f.offense_days, 'offense-day')}, {f.proposed} proposed / {f.issued} issued, "
+                     f"{plural(f.offense_days, 'day')} it continued, {f.proposed} proposed / {f.issued} "
+                     "issued, "
                      f"{amount}{note}")
-    return _listing("Fines and offense-days", lines, len(items), "No offense-days recorded.")
+    return _listing("Fines and days of continuing violations", lines, len(items),
+                    "No days of continuing violations recorded.")
 
 
 def acknowledged(ack: Acknowledgement, tz: str) -> Rendered:

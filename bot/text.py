@@ -11,6 +11,8 @@ from __future__ import annotations
 import datetime as dt
 from zoneinfo import ZoneInfo
 
+from inspections.formats import format_date
+
 _ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"))
 SECTION_LIMIT = 3000  # characters of a section's text
 FIELD_LIMIT = 2000  # characters of one section field
@@ -60,15 +62,31 @@ def local(instant: dt.datetime, tz: str) -> dt.datetime:
     return instant.astimezone(ZoneInfo(tz))
 
 
+def format_weekday_date(day: dt.date) -> str:
+    """The day with its weekday, as people write it: "Wed, Apr 8, 2026"."""
+    return f"{day.strftime('%a')}, {format_date(day, 'en')}"
+
+
+def format_datetime(instant: dt.datetime) -> str:
+    """An aware local time as people write it: "Wed, Apr 8, 2026, 10:00 AM EDT" (the instant's own zone)."""
+    if instant.tzinfo is None:
+        raise ValueError(f"naive datetime {instant!r}: instants must be aware")
+    clock = instant.strftime("%I:%M %p").lstrip("0")
+    zone = instant.strftime("%Z")
+    return f"{format_weekday_date(instant.date())}, {clock}{' ' + zone if zone else ''}"
+
+
 def fmt_at(instant: dt.datetime | None, tz: str) -> str:
-    """`Wed 2026-04-08 10:00 EDT` in the town's time zone; an em dash when unknown."""
+    """`Wed, Apr 8, 2026, 10:00 AM EDT` in the town's time zone, as people write it; an em dash when
+    unknown."""
     if instant is None:
         return "—"
-    return local(instant, tz).strftime("%a %Y-%m-%d %H:%M %Z")
+    return format_datetime(local(instant, tz))
 
 
 def fmt_on(day: dt.date | None) -> str:
-    return "—" if day is None else day.strftime("%a %Y-%m-%d")
+    """`Wed, Apr 8, 2026`; an em dash when unknown."""
+    return "—" if day is None else format_weekday_date(day)
 
 
 def dollars(cents: int | None) -> str:
@@ -102,7 +120,7 @@ def cite(citation: str, town: str) -> str:
     condition `permit:SE 112-1501:SC-1` is `permit SE 112-1501, condition SC-1`; a statute stays as it is."""
     text = citation.strip()
     if text.startswith("~§"):
-        return f"{short_town(town)} bylaw §{text[2:]}"
+        return f"{short_town(town)} bylaw §{text[2:]}".strip()
     if text.startswith("permit:"):
         parts = text.split(":")
         return f"permit {parts[1]}, condition {parts[2]}" if len(parts) == 3 else "a permit condition"

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from backend.extensions import db
-from backend.models import Notification
+from backend.models import Deadline, Notification, Permit, Site, Violation
 from backend.notifications.recorded import people_citations
 from backend.notifications.spec import Payload, SlackRenderer
 from backend.slack.delivery import order_alert_key
@@ -52,6 +52,35 @@ def record(model: type[T], row: Notification, key: str) -> T:
     if obj is None or getattr(obj, "town_id", None) != row.town_id:
         raise KeyError(f"{model.__name__} {(row.payload or {})[key]} not found in this town")
     return obj
+
+
+SITE_OF = (("violation_id", Violation), ("deadline_id", Deadline), ("permit_id", Permit))
+
+
+def site_links(row: Notification) -> Payload:
+    """A recorded alert about a site (a violation, a deadline, a permit): the payload with the links to the
+    site's record in the web app and to the site on OpenStreetMap, read at send time. A record that cannot be
+    found leaves the words without links (they are sent all the same)."""
+    from backend.slack.alerts import app_url
+    payload = dict(row.payload or {})
+    site = _site_of(row, payload)
+    if site is None:
+        return payload
+    return payload | {"links": {"record_url": app_url(f"site/{site.id}"), "record_label": "Open the site",
+                                "lat": site.lat, "lon": site.lon}}
+
+
+def _site_of(row: Notification, payload: Payload) -> Site | None:
+    for key, model in SITE_OF:
+        try:
+            obj = record(model, row, key) if payload.get(key) else None
+        except (KeyError, ValueError):
+            obj = None
+        site_id = getattr(obj, "site_id", None)
+        if site_id is not None:
+            site = db.session.get(Site, site_id)
+            return site if site is not None and site.town_id == row.town_id else None
+    return None
 
 
 def thread_of_payload(row: Notification, payload: Payload) -> str | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from backend.notifications.spec import SlackRenderer
-from bot.blocks import recorded_note
+from bot.blocks import place_links, recorded_note
 
 
 def recorded_text(payload: dict[str, Any]) -> str:
@@ -31,10 +31,26 @@ def sms(payload: dict[str, Any], lang: str) -> str:
     return people_citations(recorded_text(payload))
 
 
+def links(payload: dict[str, Any]) -> list[Any]:
+    """The record's and the site's map links a kind's `resolve` read from the records (payload["links"])."""
+    found = payload.get("links")
+    if not isinstance(found, dict):
+        return []
+    lat, lon = found.get("lat"), found.get("lon")
+    return place_links(found.get("record_url") or None, str(found.get("record_label") or "Open the record"),
+                       float(lat) if isinstance(lat, int | float) else None,
+                       float(lon) if isinstance(lon, int | float) else None)
+
+
 def slack(payload: dict[str, Any]) -> tuple[str, list[dict[str, Any]] | None]:
-    """The intent's text as the fallback, with the service's own blocks when it wrote some."""
+    """The intent's text as the fallback, with the service's own blocks when it wrote some; else, when the
+    kind's `resolve` found the record and its site, the words above their links."""
     blocks = payload.get("blocks")
-    return people_citations(recorded_text(payload)), blocks if isinstance(blocks, list) else None
+    text = people_citations(recorded_text(payload))
+    if isinstance(blocks, list):
+        return text, blocks
+    linked = links(payload)
+    return text, recorded_note(text, None, linked) if linked else None
 
 
 def reminder(title: str) -> SlackRenderer:
@@ -43,5 +59,5 @@ def reminder(title: str) -> SlackRenderer:
     def render(payload: dict[str, Any]) -> tuple[str, list[dict[str, Any]] | None]:
         text = people_citations(recorded_text(payload))
         blocks = payload.get("blocks")
-        return text, blocks if isinstance(blocks, list) else recorded_note(text, title)
+        return text, blocks if isinstance(blocks, list) else recorded_note(text, title, links(payload))
     return render

@@ -59,11 +59,12 @@ REVIEW = ReviewNotice(
     rule=RuleRef("CARVER-136-CD-REVIEW-7D", "~§ 136-9"), site=PIT, operator="South Shore Sand & Gravel LLC",
     meeting_at=dt.datetime(2026, 4, 9, 18, 0, tzinfo=EDT),
     checks=(Check(RuleRef("CARVER-136-CD-REVIEW-48H", "~§ 136-9"), "Operator notice", True,
-                  "notified Mon 2026-04-06 12:00 EDT + 48 h = Wed 2026-04-08 12:00 EDT"),
+                  "notified Mon, Apr 6, 2026, 12:00 PM EDT + 48 h = Wed, Apr 8, 2026, 12:00 PM EDT"),
             Check(RuleRef("EXT-OML-48H", "M.G.L. c. 30A, § 20(b)"), "Open Meeting Law posting", True,
-                  "posted Mon 2026-04-06 12:00 EDT; earliest lawful meeting Wed 2026-04-08 12:00 EDT"),
+                  "posted Mon, Apr 6, 2026, 12:00 PM EDT; earliest lawful meeting Wed, Apr 8, 2026, "
+                  "12:00 PM EDT"),
             Check(RuleRef("CARVER-136-CD-REVIEW-7D", "~§ 136-9"), "Within 7 days of the order", True,
-                  "order Mon 2026-04-06 10:00 EDT; last day Mon 2026-04-13 23:59 EDT")),
+                  "order Mon, Apr 6, 2026, 10:00 AM EDT; last day Mon, Apr 13, 2026, 11:59 PM EDT")),
     quorum=RuleRef("CARVER-136-ERC-QUORUM-4", "~§ 136-3C"), quorum_needed=4, members=7,
     record_url=ORDER.record_url, when="Apr 9, 2026, 6:00 PM EDT",
     place="Room 2, Town Hall, 108 Main St. Join online: https://meet.example.org/erc")
@@ -71,7 +72,7 @@ REVIEW = ReviewNotice(
 STABILIZATION = StabilizationReminder(
     deadline_id="5b9f2c3d-1e4a-4f6b-8c7d-9e0f1a2b3c4d", town="Town of Carver", tz=TZ,
     rule=RuleRef("CARVER-247-STABILIZE-14D", "~§ 247-7B(12)"),
-    site=SiteRef("Cedar Brook subdivision", "Rochester Rd, Carver, MA 02330", "Map 61 Lot 7"),
+    site=SiteRef("Cedar Brook subdivision", "Rochester Rd, Carver, MA 02330", "Map 61 Lot 7", 41.86, -70.78),
     permit="LDP-2026-02", label="stabilize the disturbed portion (lots 4-9)", ceased_on=dt.date(2026, 5, 1),
     due_on=dt.date(2026, 5, 15), as_of=dt.date(2026, 5, 13),
     record_url=f"{APP}/#/site/0c1d2e3f-4a5b-4c6d-8e7f-8a9b0c1d2e3f")
@@ -84,7 +85,8 @@ DIGEST = DailyDigest(
                                        "enforcing officer"),),
     deadlines=(DigestDeadline("Plymouth St gravel pit", "hold the cease-and-desist review meeting",
                               RuleRef("CARVER-136-CD-REVIEW-7D", "~§ 136-9"), dt.date(2026, 4, 13)),),
-    undelivered_sms=(DigestUndelivered("+15085550102", "order issued courtesy", "twilio:21610"),),
+    undelivered_sms=(DigestUndelivered("+15085550102", "the text about the order issued",
+                                       "they replied STOP to the town's texts (error 21610)"),),
     audit_seq=412, audit_head="9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08")
 
 CORRECTED = ThreadUpdate(kind="corrected", town="Town of Carver", tz=TZ, site=PIT.name,
@@ -126,31 +128,43 @@ JOB_TEXT = {
                            "Plymouth St gravel pit is on Apr 9, 2026, 6:00 PM EDT, at Room 2, Town Hall, "
                            "108 Main St (within 48 hours).",
     "reminder.permit-expiry": "Carver: reminder: permit ERC-2025-03 at Plymouth St gravel pit expires on "
-                              "2026-06-30 (in 30 days).",
-    "escalation": "Carver: OVERDUE: the 90-day monitoring report was due 2026-07-06 and no submission "
+                              "Jun 30, 2026 (in 30 days).",
+    "escalation": "Carver: OVERDUE: the 90-day monitoring report was due Jul 6, 2026 and no submission "
                   "has been recorded at Cedar Brook subdivision (~§ 247-7B(15)).",
     "citations.issued": "Carver: noncriminal citation(s) (MGL c. 40 § 21D) issued for the days "
                         "2026-04-07 ($100.00); 2026-04-08 ($200.00). Payable to Town of Carver. This text is "
                         "a courtesy; the mailed citation is the legal notice.",
     "citations.reissued": "Carver: citation(s) voided and reissued after a change in the record (an earlier "
                           "violation or a setting): 2026-04-08: $100.00 -> $200.00.",
-    "citations.proposed": "Town of Carver: 2 noncriminal citation(s) under CARVER-136 await the enforcing "
-                          "officer; the first must be mailed by 2026-04-20 (MGL c. 40 § 21D).",
-    "reminder.citation-mail-by": "Town of Carver: 2 proposed citation(s) under CARVER-136 must be mailed by "
-                                 "2026-04-20 (MGL c. 40 § 21D); 2 days left.",
-    "violation_opened": "Violation opened at Plymouth St gravel pit: Excavation within 50 ft of the BVW "
-                        "(~§ 136-5), from 2026-04-06. Excavator working inside the buffer stakes.",
-    "settings_changed": "Town of Carver: settings changed by Carver Admin. noncriminal fine for CARVER-136: "
-                        "$100.00 -> $200.00. They apply from the next job run.",
-    "sms.unreachable": "SMS to South Shore Sand & Gravel LLC (+15085550102) could not be delivered: "
-                       "twilio:30006: landline or unreachable carrier. The courtesy text (sms.order_issued) "
-                       "did not reach them; make sure the notice is served by mail or in hand.",
+    "citations.proposed": "Town of Carver: 2 noncriminal citation(s) under Carver's earth removal bylaw "
+                          "(ch. 136) await the enforcing officer; the first must be mailed by Apr 20, 2026 "
+                          "(MGL c. 40 § 21D).",
+    "reminder.citation-mail-by": "Town of Carver: 2 proposed citation(s) under Carver's earth removal bylaw "
+                                 "(ch. 136) must be mailed in 2 days, by Apr 20, 2026 (MGL c. 40 § 21D), "
+                                 "or they can no longer issue.",
+    "violation_opened": "Violation opened at Plymouth St gravel pit (Carver bylaw § 136-5), from "
+                        "Apr 6, 2026: Earth was removed within 50 ft of a wetland. Observed: excavator "
+                        "working inside the buffer stakes",
+    "settings_changed": "Town of Carver: settings changed by Carver Admin. Second and later ticket amount "
+                        "(Carver ch. 136): $100 → $200. They apply from the next job run.",
+    "sms.unreachable": "A text to South Shore Sand & Gravel LLC (+15085550102) could not be delivered: the "
+                       "number is a landline or its carrier cannot be reached (error 30006). The text about "
+                       "the order issued did not reach them; make sure the notice is served by mail or in "
+                       "hand.",
     "order_issued": "Cease-and-desist order issued under CARVER-136 at Plymouth St gravel pit: Excavation "
                     "within 50 ft of the BVW (~§ 136-5).",
     "review_meeting_scheduled": "ERC review meeting of the cease-and-desist order for 44 Plymouth St, "
                                 "Carver, MA 02330 scheduled for Apr 9, 2026, 6:00 PM EDT, at Room 2, "
                                 "Town Hall, 108 Main St. Join online: https://meet.example.org/erc.",
 }
+
+# The links a recorded alert's `resolve` reads from its site (board.site_links), as the preview shows them.
+PIT_LINKS = {"record_url": f"{APP}/#/site/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+             "record_label": "Open the site", "lat": PIT.lat, "lon": PIT.lon}
+CEDAR_LINKS = {"record_url": STABILIZATION.record_url, "record_label": "Open the site", "lat": 41.86,
+               "lon": -70.78}
+SITE_LINKS = {"violation_opened": PIT_LINKS, "reminder.permit-expiry": PIT_LINKS, "escalation": CEDAR_LINKS,
+              "reminder.report-90d": CEDAR_LINKS, "reminder.inspection-event-notice": CEDAR_LINKS}
 
 # SMS kinds: the facts their renderer reads (in the party's language), as the row holds them once complete.
 SMS_FACTS: dict[str, dict[str, Any]] = {
@@ -204,4 +218,6 @@ def slack_payload(kind: str) -> dict[str, Any] | None:
         if kind == "reminder.erc-review":
             message = dataclasses.replace(message, reminder=True)
         return {"text": JOB_TEXT[kind], "board": dump(message)}
-    return {"text": JOB_TEXT[kind]} if kind in JOB_TEXT else None
+    if kind in JOB_TEXT:
+        return {"text": JOB_TEXT[kind]} | ({"links": SITE_LINKS[kind]} if kind in SITE_LINKS else {})
+    return None

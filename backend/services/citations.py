@@ -35,6 +35,7 @@ from inspections.config import BylawConfig
 from inspections.errors import Conflict, NotFound, Refused
 from inspections.explain import Explanation
 from inspections.fines import AmountKind, AssessmentRow
+from inspections.formats import format_date
 
 
 @dataclass(frozen=True)
@@ -197,10 +198,10 @@ def proposals_digest(town: Town, day: dt.date) -> int:
     written = 0
     for chapter, count, mail_by in db.session.execute(stmt):
         authority = authorities.get(chapter)
-        if authority is None:
+        if authority is None or mail_by is None:
             continue
         text = (f"{town.name}: {count} noncriminal citation(s) under {bylaw(chapter)} await the enforcing "
-                f"officer; the first must be mailed by {mail_by.isoformat()} (MGL c. 40 § 21D).")
+                f"officer; the first must be mailed by {format_date(mail_by, 'en')} (MGL c. 40 § 21D).")
         payload = {"text": text, "chapter": chapter, "count": count, "mail_by_on": mail_by.isoformat()}
         intent = notices.Intent(town.id, "slack", notices.slack_recipient(authority), "citations.proposed",
                                 payload, f"slack:citations-proposed:{authority.id}:{day}")

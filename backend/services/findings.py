@@ -16,16 +16,18 @@ from sqlalchemy import select
 
 from backend.clock import now
 from backend.extensions import db
-from backend.models import ChecklistTemplate, Deadline, Inspection, Permit, Photo, Site, Violation
+from backend.models import ChecklistTemplate, Deadline, Inspection, Permit, Photo, Site, Town, Violation
 from backend.models.evidence import ViolationOrigin, ViolationPhoto
 from backend.services import notify
 from backend.services.checklists import permit_template
 from backend.services.finding_words import checklist_finding
 from backend.sms import messages as sms_messages
+from bot.text import cite
 from inspections import api
 from inspections.calendar import UTC, local_date, local_datetime
 from inspections.checklists import Checklist, ViolationToOpen, merge, template
 from inspections.errors import Invalid
+from inspections.formats import format_date
 
 MAX_PROVISION = 80
 
@@ -216,12 +218,12 @@ def evidence_of(v: Violation) -> dict[str, object]:
 def _alert(scene: Scene, v: Violation, item_id: str, opens_on: dt.date) -> None:
     """The board's alert: what was found in the item's finding sentence (not the checklist's question) when
     the item has one, with the inspector's note; else the violation's description."""
-    site = db.session.get(Site, v.site_id)
+    site, town = db.session.get(Site, v.site_id), db.session.get(Town, v.town_id)
     finding = checklist_finding(db.session, v, "en")
     found = f"{finding}{_note(scene, item_id)}" if finding else v.description
     text = (
-        f"Violation opened at {site.name if site else v.site_id}: {v.provision} ({v.citation}), "
-        f"from {opens_on.isoformat()}. {found}"
+        f"Violation opened at {site.name if site else 'the site'} "
+        f"({cite(v.citation, town.name if town else '')}), from {format_date(opens_on, 'en')}: {found}"
     )
     notify.alert_board(
         v.town_id,

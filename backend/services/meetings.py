@@ -21,13 +21,15 @@ from backend.security import Principal
 from backend.services import notify, orders
 from backend.services.authorisation import authorise
 from backend.services.bylaw_config import config_for
+from backend.services.bylaw_names import bylaw
 from backend.services.orders import KIND_TEXT
 from backend.services.parties import operator_of
 from backend.sms import meeting_intents, meeting_texts
+from bot.text import format_datetime
 from inspections import api
 from inspections.authority import Action, Vote, vote_carries
+from inspections.calendar import TZ
 from inspections.deadlines import erc_review
-from inspections.deadlines.day_counts import fmt_at
 from inspections.errors import Conflict, Invalid
 from inspections.rulepack import param, rule
 
@@ -47,19 +49,37 @@ def quorum_rule(order: EnforcementOrder) -> str:
     return str(review["quorum_rule"])
 
 
+OML_CITATION = "MGL c. 30A § 20(b)"
+
+
+def cited(rule_id: str) -> str:
+    """A rule's citation as people write it ("bylaw § 136-9"); its id stays in a refusal's detail."""
+    return rule(rule_id).citation.replace("~§", "bylaw §")
+
+
+def at_words(instant: dt.datetime) -> str:
+    """"Wed, Apr 8, 2026, 12:00 PM EDT": a time in the town's zone as people write it."""
+    return format_datetime(instant.astimezone(TZ))
+
+
+def binding_rules(binding: erc_review.EarliestBinding) -> list[str]:
+    """The ids of the rule(s) that set the earliest meeting time (for a refusal's detail)."""
+    return {erc_review.EarliestBinding.OPERATOR_NOTICE: [erc_review.NOTICE_48H],
+            erc_review.EarliestBinding.OML_POSTING: [erc_review.OML],
+            erc_review.EarliestBinding.BOTH: [erc_review.NOTICE_48H, erc_review.OML]}[binding]
+
+
 def binding_text(binding: erc_review.EarliestBinding) -> str:
-    """The 48-hour rule(s) that set the earliest meeting time, in words (hours from the rule pack)."""
+    """The 48-hour rule(s) that set the earliest meeting time, in words (hours from the rule pack), cited as
+    people write them; no rule ids."""
     hours, oml_hours = (
         param(erc_review.NOTICE_48H, "hours"),
         param(erc_review.OML, "posting_hours"),
     )
-    operator = (
-        f"{hours} hours after the operator is notified ({erc_review.NOTICE_48H}, "
-        f"{rule(erc_review.NOTICE_48H).citation})"
-    )
+    operator = f"{hours} hours after the operator is notified ({cited(erc_review.NOTICE_48H)})"
     posting = (
         f"{oml_hours} hours after the Open Meeting Law posting, not counting Saturdays, Sundays or legal "
-        "holidays (EXT-OML-48H, MGL c. 30A § 20(b))"
+        f"holidays ({OML_CITATION})"
     )
     return {
         erc_review.EarliestBinding.OPERATOR_NOTICE: operator,
@@ -78,7 +98,7 @@ def window_for(
     assert order.issued_at is not None
     for name, value in (("operator_notified_at", notified_at), ("posted_at", posted_at)):
         if value is not None and value < order.issued_at:
-            _bad(name, f"{name} is before the order was issued ({fmt_at(order.issued_at)})")
+            _bad(name, f"{name} is before the order was issued ({at_words(order.issued_at)})")
     try:
         return erc_review.erc_review_window(
             order.issued_at, notified_at, posted_at, cfg=config_for(order.town_id)
@@ -100,19 +120,26 @@ def window_record(window: erc_review.ReviewWindow) -> dict[str, Any]:
 
 
 def window_problem(window: erc_review.ReviewWindow, at: dt.datetime) -> str | None:
-    """Why `at` is not a lawful meeting time, naming the window and the binding rule; None when it is."""
-    span = f"the review window is {fmt_at(window.earliest_at)} to {fmt_at(window.latest_at)}"
+    """Why `at` is not a lawful meeting time, naming the window and the binding rule in words (the rule ids
+    are in `window_rules`); None when it is."""
+    span = f"the review window is {at_words(window.earliest_at)} to {at_words(window.latest_at)}"
     if window.is_empty:
-        return f"{window.empty_reason} ({erc_review.WITHIN_7D})"
+        return f"{window.empty_reason} ({cited(erc_review.WITHIN_7D)})"
     if at < window.earliest_at:
-        return f"{fmt_at(at)} is too early: {span}; the earliest is set by {binding_text(window.binding)}"
+        return f"{at_words(at)} is too early: {span}; the earliest is set by {binding_text(window.binding)}"
     if at > window.latest_at:
         return (
-            f"{fmt_at(at)} is too late: {span}; the latest is set by {erc_review.WITHIN_7D} "
-            f"({rule(erc_review.WITHIN_7D).citation}): within {param(erc_review.WITHIN_7D, 'days')} days "
-            "of the order"
+            f"{at_words(at)} is too late: {span}; the latest is set by {cited(erc_review.WITHIN_7D)}: within "
+            f"{param(erc_review.WITHIN_7D, 'days')} days of the order"
         )
     return None
+
+
+def window_rules(window: erc_review.ReviewWindow, at: dt.datetime) -> list[str]:
+    """The ids of the rules `window_problem` cites for `at`, for the refusal's detail."""
+    if at < window.earliest_at and not window.is_empty:
+        return binding_rules(window.binding)
+    return [erc_review.WITHIN_7D]
 
 
 def _check_time(
@@ -122,9 +149,11 @@ def _check_time(
     if problem is None:
         return True
     if not override:
+        rule_ids = window_rules(window, at)
         raise Conflict(
             f"{problem}. To record what actually happened, resend with override_reason.",
-            detail={"window": window_record(window), "binding_rule": str(window.binding)},
+            detail={"window": window_record(window), "binding_rule": str(window.binding),
+                    "rule_id": rule_ids[0], "rule_ids": rule_ids},
         )
     meeting.flagged = True
     meeting.flags = [*meeting.flags, {"stage": stage, "reason": override, "problem": problem}]
@@ -136,9 +165,11 @@ def _reviewable(order: EnforcementOrder) -> None:
     if review is None or review["order_kind"] != order.kind:
         reviewed = [(c["key"], c["review_meeting"]) for c in api.call("chapters", {})["chapters"]
                     if c["review_meeting"]]
-        which = "; ".join(f"a {k} {KIND_TEXT.get(r['order_kind'], r['order_kind'])} ({r['citation']})"
+        which = "; ".join(f"a {KIND_TEXT.get(r['order_kind'], r['order_kind'])} under "
+                          f"{str(r['citation']).replace('~§', '§').strip()} of {bylaw(k)}"
                           for k, r in reviewed)
-        raise Conflict(f"a review meeting belongs to {which or 'no order'}")
+        raise Conflict(f"a review meeting belongs to {which or 'no order'}",
+                       detail={"chapters": [k for k, _ in reviewed]})
     if order.status != "issued":
         raise Conflict(f"only an issued order is reviewed; this one is {order.status}", state=order.status)
 
@@ -149,7 +180,9 @@ def schedule(who: Principal, order: EnforcementOrder, data: dict[str, Any]) -> M
         select(Meeting).where(Meeting.order_id == order.id, Meeting.status == "scheduled")
     )
     if busy is not None:
-        raise Conflict(f"meeting {busy.id} is already scheduled for this order; cancel it first")
+        raise Conflict(f"a review meeting is already scheduled for this order, for "
+                       f"{at_words(busy.scheduled_for)}; cancel it first",
+                       detail={"meeting_id": str(busy.id)})
     auth = authorise(who, order.chapter, Action.SCHEDULE_ERC_REVIEW, data.get("authorization"))
     window = window_for(order, data["operator_notified_at"], data.get("posted_at"))
     meeting = Meeting(
@@ -232,8 +265,8 @@ def move(who: Principal, meeting: Meeting, data: dict[str, Any]) -> Meeting:
     time is checked against the window like the first; the move counter is the calendar event's SEQUENCE;
     the board and the operator are told again."""
     if meeting.status != "scheduled":
-        raise Conflict(f"meeting {meeting.id} is {meeting.status}; only a scheduled meeting can be moved",
-                       state=meeting.status)
+        raise Conflict(f"this meeting is {meeting.status}; only a scheduled meeting can be moved",
+                       state=meeting.status, detail={"meeting_id": str(meeting.id)})
     order = db.session.get(EnforcementOrder, meeting.order_id)
     assert order is not None
     _reviewable(order)
@@ -299,8 +332,8 @@ def _attendance(order: EnforcementOrder, names: list[str]) -> dict[str, Any]:
 
 def record(who: Principal, meeting: Meeting, data: dict[str, Any]) -> Meeting:
     if meeting.status != "scheduled":
-        raise Conflict(f"meeting {meeting.id} is {meeting.status}; it cannot be recorded again",
-                       state=meeting.status)
+        raise Conflict(f"this meeting is {meeting.status}; it cannot be recorded again",
+                       state=meeting.status, detail={"meeting_id": str(meeting.id)})
     order = db.session.get(EnforcementOrder, meeting.order_id)
     assert order is not None
     if data["held_at"] > now() + FUTURE_SLACK:
@@ -323,8 +356,8 @@ def record(who: Principal, meeting: Meeting, data: dict[str, Any]) -> Meeting:
 
 def cancel(meeting: Meeting, reason: str) -> Meeting:
     if meeting.status != "scheduled":
-        raise Conflict(f"meeting {meeting.id} is {meeting.status}; only a scheduled meeting can be cancelled",
-                       state=meeting.status)
+        raise Conflict(f"this meeting is {meeting.status}; only a scheduled meeting can be cancelled",
+                       state=meeting.status, detail={"meeting_id": str(meeting.id)})
     meeting.status = "cancelled"
     meeting.flags = [*meeting.flags, {"stage": "cancel", "reason": reason}]
     db.session.commit()

@@ -42,6 +42,7 @@ from inspections.calendar import local_date
 from inspections.deadlines.carver_136_permit import STATUS as NINETY_DAY_REPORT
 from inspections.deadlines.carver_247 import STABILIZE
 from inspections.deadlines.carver_247_site import NOTICE_2WD
+from inspections.formats import format_date
 from inspections.rulepack import load_rulebook
 
 ACTOR = "job:reminders"
@@ -74,7 +75,8 @@ def bucket(days_left: int, leads: Sequence[int]) -> int | None:
 
 def when_text(due_on: dt.date, day: dt.date) -> str:
     left = (due_on - day).days
-    return "today" if left == 0 else f"in {left} day{'s' if left != 1 else ''}, by {due_on.isoformat()}"
+    by = format_date(due_on, "en")
+    return "today" if left == 0 else f"in {left} day{'s' if left != 1 else ''}, by {by}"
 
 
 def run_reminders(as_of: dt.datetime) -> int:
@@ -95,11 +97,15 @@ def run_escalations(as_of: dt.datetime) -> int:
             intents: list[notices.Intent] = []
             for deadline in missing_report_escalations(day, town.id):
                 intents += _about(town, deadline, "escalation", f"escalation:{deadline.id}",
-                                  f"OVERDUE: {deadline.label} was due {deadline.latest_on} and no submission "
-                                  "has been recorded", board=True)
+                                  f"OVERDUE: {deadline.label} was due {_on(deadline.latest_on)} and no "
+                                  "submission has been recorded", board=True)
             written += notices.write_many(db.session, intents)
             db.session.commit()
     return written
+
+
+def _on(day: dt.date | None) -> str:
+    return format_date(day, "en") if day is not None else "an unknown day"
 
 
 def _deadline_reminders(town: Town, as_of: dt.datetime) -> list[notices.Intent]:
@@ -205,8 +211,11 @@ def _permit_reminders(town: Town, day: dt.date) -> list[notices.Intent]:
         lead = bucket((permit.expires_on - day).days, PERMIT_EXPIRY_DAYS)  # type: ignore[operator]
         if lead is None:
             continue
-        text = (f"{town.name}: reminder: permit {permit.number} at {_site_name(permit.site_id)} expires "
-                f"{when_text(permit.expires_on, day)}.")  # type: ignore[arg-type]
+        left = (permit.expires_on - day).days  # type: ignore[operator]
+        days = f"{left} day{'s' if left != 1 else ''}"
+        ends = "today" if left == 0 else f"on {_on(permit.expires_on)} (in {days})"
+        site = _site_name(permit.site_id)
+        text = f"{town.name}: reminder: permit {permit.number} at {site} expires {ends}."
         payload = {"text": text, "permit_id": str(permit.id)}
         key = f"reminder:permit-expiry:{permit.id}:{lead}"
         permittee = db.session.get(Party, permit.permittee_id) if permit.permittee_id else None

@@ -23,6 +23,7 @@ from backend.services import notify
 from backend.sms.compliance import QuietHours
 from backend.sms.messages import NOTICE_ON_OPEN
 from inspections.config import RETIRED, SWITCHES, BylawConfig, ConfigError
+from inspections.formats import format_money
 from inspections.readings import readings as engine_readings
 
 
@@ -167,14 +168,33 @@ def change(town: Town, values: Mapping[str, Any], reset: list[str], changed_by: 
     before = {row["key"]: row["value"] for row in catalogue(town)}
     town.settings = merged
     after = {row["key"]: row["value"] for row in catalogue(town)}
-    changed = [f"{key}: {_shown(before[key])} → {_shown(after[key])}" for key in sorted(after)
+    titles = {row["key"]: row["title"] for row in catalogue(town)}
+    cents = {k for k, s in SWITCHES.items() if "cents" in (s.note or "")}
+    changed = [f"{_named(key, titles)}: {_shown(before[key], key in cents)} → "
+               f"{_shown(after[key], key in cents)}" for key in sorted(after)
                if before[key] != after[key] or key in values or key in reset]
-    changed += [f"{key}: removed (no longer a setting)" for key in reset if key in RETIRED]
+    changed += [f"{_named(key, titles)}: removed (no longer a setting)" for key in reset if key in RETIRED]
     _tell_boards(town, changed, changed_by)
     return town
 
 
-def _shown(value: Any) -> str:
+def _named(key: str, titles: Mapping[str, str | None]) -> str:
+    """A setting as the board reads it: its title, which names the bylaw and chapter in words ("Second and
+    later ticket amount (Carver ch. 136)"); an app setting without one by its name in words."""
+    return titles.get(key) or key.rsplit(".", 1)[-1].replace("_", " ")
+
+
+def _shown(value: Any, cents: bool = False) -> str:
+    """A value as the board reads it: amounts in cents as dollars ("$200"), a switch on or off, none as
+    "not set"."""
+    if value is None:
+        return "not set"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if cents and isinstance(value, int) and not isinstance(value, bool):
+        return format_money(value, "en")
+    if cents and isinstance(value, list) and all(isinstance(v, int) for v in value):
+        return ", ".join(format_money(v, "en") for v in value)
     return json.dumps(value, ensure_ascii=False)
 
 

@@ -18,7 +18,7 @@ from backend.models import Town
 from backend.slack.digest import enqueue_digests
 from backend.slack.installs import town_slack
 from backend.slack.store import reseal_tokens
-from backend.slack.thumbnails import post_pending
+from backend.slack.thumbnails import post_pending, print_pending
 
 slack_cli = AppGroup("slack", help="Slack bot: configuration check, thumbnails, daily digest.")
 ACTOR = "job:slack"
@@ -82,9 +82,14 @@ def rotate_command() -> None:
 @slack_cli.command("thumbnails")
 @click.option("--as-of", "as_of", default=None, help="ISO instant with offset; default now")
 def thumbnails_command(as_of: str | None) -> None:
-    """Upload the ready thumbnails of recent order alerts into their threads."""
+    """Upload the ready thumbnails of recent order alerts into their threads (console mode: print their
+    URLs)."""
+    runtime = current_app.extensions.get("slack")
     with acting_as(ACTOR):
-        report = post_pending(db.session, _runtime(), _as_of(as_of))
+        if runtime is None or not runtime.enabled:
+            report = print_pending(db.session(), _as_of(as_of))
+        else:
+            report = post_pending(db.session, runtime, _as_of(as_of))
     click.echo(" ".join(f"{k} {v}" for k, v in report.as_dict().items()))
 
 

@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from backend.channels.undelivered import reason_words, text_words
 from backend.models import (
     AuditHead,
     Authority,
@@ -122,8 +123,8 @@ def _undelivered(session: Session, board: Authority, since: dt.datetime) -> list
     for row in rows:
         chapter = _chapter_of(session, row.payload or {})
         if chapter is None or chapter in (board.chapters or []):
-            out.append(DigestUndelivered(row.recipient, row.template.replace("_", " "),
-                                         row.error_code or row.status))
+            out.append(DigestUndelivered(row.recipient, text_words(row.template),
+                                         reason_words(row.error_code)))
     return out
 
 

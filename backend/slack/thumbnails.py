@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import sys
 import uuid
 from dataclasses import asdict, dataclass
+from typing import TextIO
 
+from flask import current_app
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 from sqlalchemy import select
@@ -106,6 +109,51 @@ def post_pending(session: Session, runtime: SlackRuntime, as_of: dt.datetime,
         thread = _Thread(alert, ref, workspace.team_id, client)
         for photo in order_photos(order):
             _post_one(session, thread, photo, source, report)
+    return report
+
+
+CONSOLE = "console"
+
+
+def thumb_url(photo_id: str) -> str:
+    """The thumbnail in the API (`PUBLIC_BASE_URL/api/v1/photos/<id>/thumb`, signed-in staff only)."""
+    base = str(getattr(current_app.config.get("SETTINGS"), "public_base_url", "") or "").rstrip("/")
+    return f"{base}/api/v1/photos/{photo_id}/thumb"
+
+
+def print_pending(session: Session, as_of: dt.datetime, stream: TextIO | None = None) -> ThumbnailReport:
+    """Console mode (no Slack configured): each ready thumbnail of a recent order alert the console printed
+    is printed into the alert's "thread" as its caption and URL, once per alert and photo (recorded as a
+    `console` upload); safe to repeat."""
+    report = ThumbnailReport()
+    alerts = list(session.scalars(select(Notification).where(
+        Notification.channel == "slack", Notification.template == ALERT_TEMPLATE,
+        Notification.status == "sent", Notification.sent_at >= as_of - LOOKBACK,
+        Notification.provider_id.like(f"{CONSOLE}:%")).order_by(Notification.sent_at)))
+    for alert in alerts:
+        town = session.get(Town, alert.town_id)
+        order_id = _uuid((alert.payload or {}).get("order_id"))
+        order = session.get(EnforcementOrder, order_id) if order_id else None
+        if town is None or order is None or order.town_id != town.id:
+            continue
+        for photo in order_photos(order):
+            photo_id = uuid.UUID(photo.photo_id)
+            done = session.scalar(select(SlackThumbnail.id).where(
+                SlackThumbnail.notification_id == alert.id, SlackThumbnail.photo_id == photo_id))
+            if done is not None:
+                continue
+            if not photo.ready:
+                report.pending += 1
+                continue
+            url = thumb_url(photo.photo_id)
+            print(f"[slack thread → {alert.recipient}] {caption(photo, town.tz)}: {url}",
+                  file=stream or sys.stdout, flush=True)
+            session.add(SlackThumbnail(town_id=alert.town_id, notification_id=alert.id,
+                                       photo_id=photo_id, team_id=CONSOLE,
+                                       channel_id=alert.recipient[:40], thread_ts=CONSOLE, file_id=CONSOLE,
+                                       uploaded_at=now()))
+            session.commit()
+            report.posted += 1
     return report
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
+from backend.channels.undelivered import reason_words, text_words
 from backend.models import Authority, EnforcementOrder, Notification, Party, Permit, Violation
 from backend.outbox.intents import enqueue
 from backend.services.notify import board_recipient
@@ -100,11 +101,14 @@ def tell_boards(
 
 
 def text_not_delivered(session: Session, row: Notification, party: Party | None, reason: str) -> int:
-    """A text failed or died: the board makes sure the notice is served by mail or in hand."""
+    """A text failed or died: the board makes sure the notice is served by mail or in hand. `reason` is
+    `<code>: <why>` (e.g. `twilio:30006: landline ...`); the board reads it in words."""
     who = party.name if party is not None else row.recipient
+    code, _, why = reason.partition(": ")
     text = (
-        f"SMS to {who} ({row.recipient}) could not be delivered: {reason}. The courtesy text "
-        f"({row.template}) did not reach them; make sure the notice is served by mail or in hand."
+        f"A text to {who} ({row.recipient}) could not be delivered: {reason_words(code, why or reason)}. "
+        f"{text_words(row.template)[0].upper()}{text_words(row.template)[1:]} did not reach them; make sure "
+        f"the notice is served by mail or in hand."
     )
     return tell_boards(
         session, row.town_id, row.recipient, party, text, f"sms-unreachable:{row.id}", row.payload or {}

@@ -16,7 +16,7 @@ from bot.ids import Field
 from bot.ids import View as ViewId
 from bot.listeners.common import Caller, identify
 from bot.modals import ModalOrigin, read_schedule_review
-from bot.text import esc, fmt_at
+from bot.text import cite, esc, fmt_at
 
 _FIELDS = {"meeting_at": Field.MEETING_AT, "operator_notified_at": Field.OPERATOR_NOTIFIED_AT,
            "posted_at": Field.POSTED_AT, "vote": Field.VOTE_YES, "override_reason": Field.OVERRIDE_REASON}
@@ -24,7 +24,7 @@ _FIELDS = {"meeting_at": Field.MEETING_AT, "operator_notified_at": Field.OPERATO
 
 def _error(exc: DomainError) -> dict[str, str]:
     block = _FIELDS.get(exc.field or "", Field.MEETING_AT)
-    text = exc.message + (f" ({exc.rule_id})" if exc.rule_id else "")
+    text = exc.message
     if isinstance(exc, OutsideWindow):
         text += " To record it anyway, give a reason below: it will be flagged."
     return {block.value: text[:1900]}
@@ -32,8 +32,8 @@ def _error(exc: DomainError) -> dict[str, str]:
 
 def _confirm(client: WebClient, origin: ModalOrigin, user_id: str, result: ReviewResult, tz: str) -> None:
     flag = " It is *flagged*: outside the lawful window." if result.flagged else ""
-    text = (f"Review meeting recorded for {fmt_at(result.meeting_at, tz)} ({esc(result.rule_id)} "
-            f"({esc(result.citation)}); {esc(result.window)}).{flag} "
+    text = (f"Review meeting recorded for {fmt_at(result.meeting_at, tz)} ({esc(cite(result.citation, ''))}; "
+            f"{esc(result.window)}).{flag} "
             "The review notice follows in the thread.")
     if origin.channel_id:
         client.chat_postEphemeral(channel=origin.channel_id, user=user_id, text=text)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from backend.notifications import recorded
+from backend.notifications.board import site_links
 from backend.notifications.spec import BOTH, Spec
 
 KIND = Spec(
@@ -10,4 +11,5 @@ KIND = Spec(
     dedupe="{sms|slack}:escalation:<deadline>",
     sms=recorded.sms,
     slack=recorded.reminder("⚠️ Overdue"),
+    resolve=site_links,
 )

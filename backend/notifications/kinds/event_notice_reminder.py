@@ -7,6 +7,7 @@ link at its first attempt (`enrich_reminder`).
 from __future__ import annotations
 
 from backend.notifications import recorded
+from backend.notifications.board import site_links
 from backend.notifications.spec import BOTH, Spec
 from backend.sms.enrich import enrich_reminder
 from backend.sms.templates import deadline_reminder
@@ -22,4 +23,5 @@ KIND = Spec(
     slack=slack,
     completed=True,
     enrich=enrich_reminder,
+    resolve=site_links,
 )

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from backend.models import Notification, Party, Permit, Site, Town
 from backend.notifications import recorded
+from backend.notifications.board import site_links
 from backend.notifications.spec import BOTH, Spec
 from backend.sms import links
 from backend.sms.enrich import Found, as_uuid, complete
@@ -41,4 +42,5 @@ KIND = Spec(
     slack=slack,
     completed=True,
     enrich=enrich,
+    resolve=site_links,
 )

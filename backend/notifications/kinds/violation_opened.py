@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from backend.notifications import recorded
+from backend.notifications.board import site_links
 from backend.notifications.spec import BOARD, Spec
 
 KIND = Spec(
@@ -9,4 +10,5 @@ KIND = Spec(
     audience=BOARD,
     dedupe="<town>:violation-opened:<violation>",
     slack=recorded.slack,
+    resolve=site_links,
 )

@@ -161,12 +161,14 @@ def test_each_board_hears_in_slack_what_changed_and_who_changed_it(client, world
     assert sorted(a.payload["authority_id"] for a in alerts) == sorted(str(b.id) for b in boards)
     text = alerts[0].payload["text"]
     assert "settings changed by carver.town-admin@example.org" in text
-    assert "roll_c4s9: false → true" in text and "carver247.noncriminal_3rd_amount: 300000 → 300000" in text
+    assert "Roll a due date off a Sunday or holiday: off → on" in text
+    assert "Third ticket amount (Carver ch. 247): $3,000 → $3,000" in text
+    assert "roll_c4s9" not in text and "carver247" not in text and "300000" not in text
     back = _patch(client, admin, resp.headers["ETag"], {"reset": ["roll_c4s9"]})
     assert back.status_code == 200
     again = db.session.scalars(select(Notification).where(Notification.template == "settings_changed")).all()
     assert len(again) == 2 * len(boards)
-    assert any("roll_c4s9: true → false" in a.payload["text"] for a in again)
+    assert any("Roll a due date off a Sunday or holiday: on → off" in a.payload["text"] for a in again)
 
 
 def test_each_switch_is_served_with_the_title_and_explanation_its_pack_gives(client, world):

@@ -91,7 +91,7 @@ def test_after_revocation_citations_are_only_proposed(app, client, upton, fill):
         and len(citations(client, upton, status="proposed")) == 1
     )
     [digest] = outbox("slack", "citations.proposed")
-    assert "must be mailed by 2026-09-29" in digest.payload["text"]
+    assert "must be mailed by Sep 29, 2026" in digest.payload["text"]
 
 
 def test_an_instruction_needs_an_issued_order_on_the_noncriminal_path(client, world, upton):

@@ -64,7 +64,9 @@ def test_a_failed_item_opens_a_violation_under_its_provision(client, agent, ceda
     assert v["offender_id"] == party_id("Cedar Brook Homes Inc.")
     assert "silt fence breached" in v["description"]
     [alert] = notifications("violation_opened")
-    assert alert.channel == "slack" and "CARVER-247-DESIGN-MAINTAIN" in alert.payload["text"]
+    assert alert.channel == "slack"
+    assert "(Carver bylaw § 247-7B(7)), from Apr 6, 2026: " in alert.payload["text"]
+    assert "CARVER-247-" not in alert.payload["text"], "the rule id stays in the record"
     # the board reads what was found (the item's finding) and the inspector's note, not the checklist question
     assert "Erosion and sediment controls were missing or not kept up. Observed: silt fence breached" in (
         alert.payload["text"]
@@ -73,11 +75,32 @@ def test_a_failed_item_opens_a_violation_under_its_provision(client, agent, ceda
     assert alert.payload["finding"] == "Erosion and sediment controls were missing or not kept up."
 
 
+def test_the_violation_opened_alert_links_the_sites_record_and_its_map(client, agent, cedar):
+    from backend.models import Site
+    from backend.notifications.board import site_links
+    from backend.notifications.catalogue import kind
+    from backend.notifications.registry import slack_words
+    site, permit = cedar
+    submit(client, agent, site, permit, [{"item_id": "controls-in-place", "answer": "fail", "note": "x"}])
+    [alert] = notifications("violation_opened")
+    row = db.session.get(Site, uuid.UUID(site["id"]))
+    links = site_links(alert)["links"]
+    assert (links["lat"], links["lon"]) == (row.lat, row.lon) and links["record_label"] == "Open the site"
+    assert links["record_url"] is None or links["record_url"].endswith(f"#/site/{site['id']}")
+    text, blocks = slack_words(kind("violation_opened"), site_links(alert))
+    assert text == alert.payload["text"]
+    osm = f"https://www.openstreetmap.org/?mlat={row.lat:.6f}&mlon={row.lon:.6f}"
+    assert osm in blocks[-1]["elements"][0]["text"]
+
+
 def test_a_failed_permit_condition_is_cited_as_permit_number_and_condition(client, agent, cedar):
     site, permit = cedar
     submit(client, agent, site, permit, [{"item_id": "permit.sc-1", "answer": "fail", "note": "lot 5 bare"}])
     [v] = violations(client, agent, site)
     assert v["provision"] == "permit:LDP-2026-02:SC-1"
+    [alert] = notifications("violation_opened")
+    assert "(Carver bylaw § 247-8B; permit condition SC-1)" in alert.payload["text"]
+    assert "permit:" not in alert.payload["text"]
     assert v["citation"].endswith("permit condition SC-1")
 
 

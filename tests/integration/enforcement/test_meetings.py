@@ -3,6 +3,8 @@ are refused (409 naming the window and the binding rule), or recorded with a rea
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from sqlalchemy import select
 
@@ -93,23 +95,30 @@ def test_a_meeting_before_48_hours_after_notice_is_refused_naming_the_window(cli
     resp = schedule(client, agent, order, scheduled_for="2026-04-07T18:00:00-04:00")
     assert resp.status_code == 409
     message = resp.json["message"]
-    assert "too early" in message and "Wed 2026-04-08 12:00 EDT to Mon 2026-04-13 23:59 EDT" in message
-    assert "CARVER-136-CD-REVIEW-48H" in message and "override_reason" in message
+    assert "too early" in message and ("Wed, Apr 8, 2026, 12:00 PM EDT to Mon, Apr 13, 2026, 11:59 PM EDT"
+                                       in message)
+    assert "(bylaw § 136-9)" in message and "override_reason" in message
+    assert not re.search(r"\b[A-Z]+-\d{3}-|EXT-OML|~§", message), "words in the message, ids in the detail"
     assert resp.json["detail"]["binding_rule"] == "both"
+    assert resp.json["detail"]["rule_id"] == "CARVER-136-CD-REVIEW-48H"
+    assert resp.json["detail"]["rule_ids"] == ["CARVER-136-CD-REVIEW-48H", "EXT-OML-48H"]
 
 
 def test_the_open_meeting_law_posting_can_be_the_binding_rule(client, agent, order):
     resp = schedule(
         client, agent, order, posted_at="2026-04-09T09:00:00-04:00", scheduled_for="2026-04-10T18:00:00-04:00"
     )
-    assert resp.status_code == 409 and "EXT-OML-48H" in resp.json["message"]
+    assert resp.status_code == 409 and "MGL c. 30A § 20(b)" in resp.json["message"]
+    assert "EXT-OML-48H" not in resp.json["message"] and resp.json["detail"]["rule_id"] == "EXT-OML-48H"
     assert resp.json["detail"]["window"]["earliest_at"] == "2026-04-13T13:00:00+00:00"
 
 
 def test_a_meeting_after_the_seventh_day_is_refused(client, agent, order):
     resp = schedule(client, agent, order, scheduled_for="2026-04-14T18:00:00-04:00")
     assert resp.status_code == 409 and "too late" in resp.json["message"]
-    assert "CARVER-136-CD-REVIEW-7D" in resp.json["message"]
+    assert "bylaw § 136-9: within 7 days of the order" in resp.json["message"]
+    assert "CARVER-" not in resp.json["message"]
+    assert resp.json["detail"]["rule_id"] == "CARVER-136-CD-REVIEW-7D"
 
 
 def test_a_posting_too_late_for_any_lawful_meeting_says_so(client, agent, order):
@@ -202,7 +211,9 @@ def test_only_an_issued_136_cease_and_desist_has_a_review_meeting(client, agent,
     eo = draft_order(client, agent, *bog, "CARVER-281", kind="enforcement_order")
     issue(client, agent, eo)
     resp = schedule(client, agent, eo)
-    assert resp.status_code == 409 and "CARVER-136" in resp.json["message"]
+    assert resp.status_code == 409 and "CARVER-" not in resp.json["message"]
+    assert ("a cease-and-desist order under § 136-9 of Carver's earth removal bylaw (ch. 136)"
+            in resp.json["message"])
 
 
 @pytest.mark.parametrize(

@@ -47,7 +47,8 @@ def test_stabilization_reminders_go_out_7_2_and_0_days_ahead_once_each(app, clie
     assert [k.rsplit(":", 1)[1] for k in keys("sms", "reminder.stabilization")] == ["0", "2", "7"]
     assert {n.recipient for n in sms} == {"+15085550104"}  # Cedar Brook Homes, the permittee the clock binds
     texts = sorted(n.payload["text"] for n in sms)
-    assert any("is due in 7 days, by 2026-04-15" in t for t in texts) and any("due today" in t for t in texts)
+    assert any("is due in 7 days, by Apr 15, 2026" in t for t in texts)
+    assert any("due today" in t for t in texts)
     assert [n.payload["text"] for n in outbox("slack", "reminder.stabilization")][0].count("due today") == 1
 
 
@@ -70,7 +71,7 @@ def test_permit_expiry_reminders_60_30_and_7_days_ahead(app, world, day, lead):
     mine = [n for n in outbox(template="reminder.permit-expiry") if n.payload["permit_id"] == str(upton.id)]
     assert sorted(n.channel for n in mine) == ["slack", "sms"]
     assert all(n.dedupe_key.endswith(f":{upton.id}:{lead}") for n in mine)
-    assert "UCC-2026-11" in mine[0].payload["text"] and "2029-07-13" in mine[0].payload["text"]
+    assert "UCC-2026-11" in mine[0].payload["text"] and "on Jul 13, 2029" in mine[0].payload["text"]
 
 
 def test_a_missed_run_still_sends_the_reminder_that_fits_and_only_once(app, world):
@@ -160,7 +161,7 @@ def test_a_missed_report_with_no_recorded_submission_is_escalated_once(app, worl
         run_jobs(app, "2026-06-01T07:00:00-04:00", "escalations")
     sent = outbox(template="escalation")
     assert sorted(n.dedupe_key for n in sent) == [f"slack:escalation:{row.id}", f"sms:escalation:{row.id}"]
-    assert "OVERDUE: file the 90-day status report was due 2026-05-31" in sent[0].payload["text"]
+    assert "OVERDUE: file the 90-day status report was due May 31, 2026" in sent[0].payload["text"]
 
 
 def test_a_report_received_in_time_is_not_escalated(app, client, world):

@@ -35,7 +35,7 @@ def test_acknowledge_is_recorded_with_who_and_when_and_answered_in_the_thread(me
     assert str(ack.order_id) == cd_order.id and ack.slack_user_id == members.people["erc.ana"]
     assert ack.acknowledged_at == app.extensions["clock"].now() and ack.message_ts == cd_order.alert["ts"]
     (reply,) = replies(members, cd_order.alert)
-    assert reply["text"] == "✅ Acknowledged by Carver Board-Member Earth at Mon 2026-04-06 10:00 EDT."
+    assert reply["text"] == "✅ Acknowledged by Carver Board-Member Earth at Mon, Apr 6, 2026, 10:00 AM EDT."
     actor = db.session.scalar(select(AuditEvent.actor)
                               .where(AuditEvent.object_type == "SlackAcknowledgement"))
     assert actor == "user:carver.board-member.earth@example.org via slack"
@@ -106,7 +106,7 @@ def test_schedule_review_opens_the_modal_with_the_window_and_the_rule(members, c
     origin = {"order_id": cd_order.id, "channel": cd_order.alert["channel"], "ts": cd_order.alert["ts"]}
     assert json.loads(view["private_metadata"]) == origin
     text = json.dumps(view["blocks"], ensure_ascii=False)
-    assert "Mon 2026-04-13 23:59 EDT" in text and "CARVER-136-CD-REVIEW-7D (~§ 136-9)" in text
+    assert "Mon, Apr 13, 2026, 11:59 PM EDT" in text and "(bylaw § 136-9)" in text and "CARVER-" not in text
     assert db.session.scalar(select(func.count()).select_from(SlackAcknowledgement)) == 0
 
 

@@ -109,3 +109,27 @@ def test_view_photos_shows_the_uploaded_thumbnail_and_its_evidence_facts(members
     (image,) = [b for b in view["blocks"] if b["type"] == "image"]
     assert image["slack_file"] == {"id": members.fake.uploaded_files[0]["id"]}
     assert f"SHA-256 `{photo.sha256[:12]}`" in json.dumps(view["blocks"])
+
+
+def test_in_console_mode_a_ready_thumbnail_is_printed_as_its_url_once(members, with_photo, app):
+    """Without Slack the console prints the alert; its thumbnails follow as their caption and URL."""
+    import io
+
+    from backend.clock import now
+    from backend.models import Notification
+    from backend.slack.thumbnails import print_pending
+    order, photo = with_photo
+    alert = db.session.scalar(select(Notification).where(Notification.template == "order_issued"))
+    with acting_as("test:console"):
+        alert.provider_id = "console:" + "0" * 32  # as the console channel names what it printed
+        db.session.commit()
+        out = io.StringIO()
+        assert print_pending(db.session, now(), out).as_dict() == {"posted": 0, "pending": 1, "failed": 0}
+        assert out.getvalue() == ""
+        _make_ready(app, photo)
+        assert print_pending(db.session, now(), out).as_dict() == {"posted": 1, "pending": 0, "failed": 0}
+        assert print_pending(db.session, now(), out).as_dict() == {"posted": 0, "pending": 0, "failed": 0}
+    (line,) = out.getvalue().splitlines()
+    assert line.startswith(f"[slack thread → {alert.recipient}] Photo taken Mon, Apr 6, 2026, 9:05 AM EDT")
+    assert line.endswith(f"/api/v1/photos/{photo.id}/thumb") and "41.902104, -70.765011" in line
+    assert members.fake.uploaded_files == []  # nothing went to Slack

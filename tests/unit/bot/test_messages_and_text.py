@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.messages import OrderAlert, ThreadUpdate, dump, load
-from bot.text import clip, esc, fmt_at
+from bot.text import clip, esc, fmt_at, fmt_on
 from tests.unit.bot import samples
 
 
@@ -76,7 +76,9 @@ def test_clipping_never_cuts_an_escape_in_half():
 
 def test_times_are_the_towns_local_time_and_naive_ones_are_refused():
     winter = dt.datetime(2026, 1, 5, 15, 0, tzinfo=dt.UTC)
-    assert fmt_at(winter, "America/New_York") == "Mon 2026-01-05 10:00 EST"
+    assert fmt_at(winter, "America/New_York") == "Mon, Jan 5, 2026, 10:00 AM EST"
+    assert fmt_at(winter.replace(hour=4), "America/New_York") == "Sun, Jan 4, 2026, 11:00 PM EST"
+    assert fmt_on(dt.date(2026, 4, 8)) == "Wed, Apr 8, 2026"
     assert fmt_at(None, "America/New_York") == "—"
     with pytest.raises(ValueError):
         fmt_at(dt.datetime(2026, 1, 5, 15, 0), "America/New_York")  # noqa: DTZ001 - on purpose
