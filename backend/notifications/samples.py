@@ -172,6 +172,12 @@ COMPLETED_FACTS: dict[str, dict[str, Any]] = {  # the jobs' rows, as each kind's
                                                     "date": "2026-04-22"},
     "reminder.erc-review": MEETING,
     "reminder.permit-expiry": EXPIRY,
+    "escalation": REMINDER | {"label": "status report 1 to the ERC", "date": "2026-07-06"},
+    "citations.issued": {"town": "Carver", "contact": "+15088663400", "payees": ["Town of Carver"], "lines": [
+        {"date": "2026-04-07", "cents": 10000, "withheld": False},
+        {"date": "2026-04-08", "cents": 20000, "withheld": False}]},
+    "citations.reissued": {"town": "Carver", "contact": "+15088663400", "changes": [{"date": "2026-04-08", "old_cents": 10000, "new_cents": 20000,
+                                                 "old_withheld": False, "new_withheld": False}]},
 }
 # Slack kinds whose message is read from the records (their `resolve`), and the board.* kinds' payloads.
 BOARD_MESSAGES: dict[str, Any] = {

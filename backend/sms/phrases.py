@@ -77,7 +77,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "o_do_restoration_order": "Restore the site as the order says.",
         "o_do_enforcement_order": "Do what the order requires.",
         "o_review": "The board will review the order at a meeting by {date}; we will text you the time.",
-        "remind": "{town}: reminder: by {date}, {label} at {site} ({citation}).",
+        "remind": "{town}: reminder: {label} at {site}, due {date} ({citation}).",
         "overdue": "{town}: OVERDUE: {label} at {site} was due {date}, and nothing has been recorded "
         "({citation}).",
         "fines_one": "{town}: the town issued you 1 fine (a citation under MGL c. 40 § 21D): {lines}.",
@@ -165,8 +165,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "o_do_restoration_order": "Restaure el sitio como dice la orden.",
         "o_do_enforcement_order": "Cumpla lo que exige la orden.",
         "o_review": "La junta revisará la orden en reunión hasta el {date}; le avisaremos la hora.",
-        "remind": "{town}: recordatorio: plazo hasta el {date} para {label} en {site} ({citation}).",
-        "overdue": "{town}: VENCIDO: el plazo para {label} en {site} venció el {date} y no consta nada "
+        "remind": "{town}: recordatorio: {label} en {site}, plazo hasta el {date} ({citation}).",
+        "overdue": "{town}: VENCIDO: el plazo de {label} en {site} venció el {date} y no consta nada "
         "({citation}).",
         "fines_one": "{town}: el municipio le puso 1 multa (MGL c. 40 § 21D): {lines}.",
         "fines_many": "{town}: el municipio le puso {n} multas (MGL c. 40 § 21D): {lines}.",
@@ -252,8 +252,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "o_do_restoration_order": "Restaure o local como diz a ordem.",
         "o_do_enforcement_order": "Cumpra o que a ordem exige.",
         "o_review": "O conselho vai rever a ordem numa reunião até {date}; avisaremos o horário.",
-        "remind": "{town}: lembrete: prazo até {date} para {label} em {site} ({citation}).",
-        "overdue": "{town}: VENCIDO: o prazo para {label} em {site} venceu em {date} e nada foi registrado "
+        "remind": "{town}: lembrete: {label} em {site}, prazo até {date} ({citation}).",
+        "overdue": "{town}: VENCIDO: o prazo de {label} em {site} venceu em {date} e nada foi registrado "
         "({citation}).",
         "fines_one": "{town}: o município aplicou 1 multa a você (MGL c. 40 § 21D): {lines}.",
         "fines_many": "{town}: o município aplicou {n} multas a você (MGL c. 40 § 21D): {lines}.",
