@@ -168,8 +168,9 @@ COMPLETED_FACTS: dict[str, dict[str, Any]] = {  # the jobs' rows, as each kind's
     "accrual.offense_days": ACCRUAL,
     "reminder.stabilization": STABILIZING,
     "reminder.report-90d": REMINDER | {"label": "status report 1 to the ERC", "date": "2026-07-06"},
-    "reminder.inspection-event-notice": REMINDER | {"label": "give notice of the footing inspection",
-                                                    "date": "2026-04-22"},
+    "reminder.inspection-event-notice": REMINDER | {  # the engine's label, with the event's rule id in it
+        "label": "notify the Planning Board before CARVER-247-INSP-EVT3: Event 3: rough grading substantially "
+                 "complete.", "date": "2026-04-22"},
     "reminder.erc-review": MEETING,
     "reminder.permit-expiry": EXPIRY,
     "escalation": REMINDER | {"label": "status report 1 to the ERC", "date": "2026-07-06"},

@@ -133,11 +133,11 @@ def label_of(label: object, language: str) -> str:
     catalogues (backend/party_words.DEADLINE_LABELS); a part of the site after it in brackets is kept as
     written. A label the catalogue does not know reads as recorded (English)."""
     text = " ".join(str(label or "").split())
-    if language_of(language) == "en" or not text:
+    if not text:
         return text
-    words = Words(language, {})
+    words = Words(language_of(language), {})  # English too: a label with a rule id in it reads in words
     said = words.label(text)
-    if said == text and (found := _AREA.fullmatch(text)):
+    if said == text and language_of(language) != "en" and (found := _AREA.fullmatch(text)):
         inner = words.label(found["label"])
         if inner != found["label"]:
             said = f"{inner} ({found['area']})"
