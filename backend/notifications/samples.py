@@ -169,16 +169,17 @@ COMPLETED_FACTS: dict[str, dict[str, Any]] = {  # the jobs' rows, as each kind's
     "reminder.stabilization": STABILIZING,
     "reminder.report-90d": REMINDER | {"label": "status report 1 to the ERC", "date": "2026-07-06"},
     "reminder.inspection-event-notice": REMINDER | {  # the engine's label, with the event's rule id in it
-        "label": "notify the Planning Board before CARVER-247-INSP-EVT3: Event 3: rough grading substantially "
-                 "complete.", "date": "2026-04-22"},
+        "label": "notify the Planning Board before CARVER-247-INSP-EVT3: Event 3: rough grading "
+                 "substantially complete.", "date": "2026-04-22"},
     "reminder.erc-review": MEETING,
     "reminder.permit-expiry": EXPIRY,
     "escalation": REMINDER | {"label": "status report 1 to the ERC", "date": "2026-07-06"},
     "citations.issued": {"town": "Carver", "contact": "+15088663400", "payees": ["Town of Carver"], "lines": [
         {"date": "2026-04-07", "cents": 10000, "withheld": False},
         {"date": "2026-04-08", "cents": 20000, "withheld": False}]},
-    "citations.reissued": {"town": "Carver", "contact": "+15088663400", "changes": [{"date": "2026-04-08", "old_cents": 10000, "new_cents": 20000,
-                                                 "old_withheld": False, "new_withheld": False}]},
+    "citations.reissued": {"town": "Carver", "contact": "+15088663400", "changes": [
+        {"date": "2026-04-08", "old_cents": 10000, "new_cents": 20000, "old_withheld": False,
+         "new_withheld": False}]},
 }
 # Slack kinds whose message is read from the records (their `resolve`), and the board.* kinds' payloads.
 BOARD_MESSAGES: dict[str, Any] = {

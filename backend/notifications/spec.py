@@ -53,7 +53,7 @@ class Spec:
     enrich: Enricher | None = None
     resolve: Resolver | None = None
     thread_of: ThreadOf | None = None  # the dedupe key of the Slack message this one replies under
-    segments: int = ENGLISH  # its English SMS budget in GSM-7 segments (Spanish, Portuguese: 5 for every kind)
+    segments: int = ENGLISH  # its English SMS budget in GSM-7 segments (Spanish, Portuguese: 5 for all)
     sample: Payload | None = None  # preview facts for a kind the demo samples (notifications/samples.py) lack
     name: str = ""  # the module's name, set by discovery (the preview's and the snapshots' name)
 

@@ -102,7 +102,7 @@ def citations_issued_sms(town_id: uuid.UUID, town_name: str, party_id: uuid.UUID
                f"citations give each amount.{pay} {COURTESY}")
     payload = {"text": text, "party_id": str(party_id), "day": day.isoformat(),
                "citations": [str(c[0]) for c in citations],
-               # the facts the party's text is rendered from, in their language (backend/sms/citation_texts.py)
+               # the facts the party's text is rendered from in their language (sms/citation_texts.py)
                "lines": [{"date": d.isoformat(), "cents": a, "withheld": w} for _, d, a, w, _ in
                          sorted(citations, key=lambda c: c[1])], "payees": payees}
     key = f"sms:citations:{party_id}:{day}:{digest(c[0] for c in citations)}"

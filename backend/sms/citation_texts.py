@@ -55,7 +55,8 @@ def citations_issued(p: Payload, language: str) -> str:
     2026, $200. Pay to Town of Carver. Courtesy text; the mailed citation is the legal notice." """
     lines = sorted(p.get("lines") or [], key=lambda line: str(line.get("date")))
     said = "; ".join(phrase(language, "fine_line", date=date_of(str(line["date"]), language),
-                            amount=_amount(line.get("cents"), line.get("withheld"), language)) for line in lines)
+                            amount=_amount(line.get("cents"), line.get("withheld"), language))
+                    for line in lines)
     n, town = len(lines), town_of(p, language)
     payees = ", ".join(str(x) for x in p.get("payees") or [])
 
@@ -78,7 +79,8 @@ def citations_reissued(p: Payload, language: str) -> str:
     changes = sorted(p.get("changes") or [], key=lambda c: str(c.get("date")))
     said = "; ".join(phrase(language, "reissued_line", date=date_of(str(c["date"]), language),
                             old=_amount(c.get("old_cents"), c.get("old_withheld"), language),
-                            new=_amount(c.get("new_cents"), c.get("new_withheld"), language)) for c in changes)
+                            new=_amount(c.get("new_cents"), c.get("new_withheld"), language))
+                    for c in changes)
     town = town_of(p, language)
     return fit(language, (
         " ".join([phrase(language, "reissued", town=town, lines=said), phrase(language, "courtesy_mail")]),

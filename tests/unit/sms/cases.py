@@ -91,13 +91,15 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
         | {"site": "Plymouth St gravel pit", "order": "cease_and_desist", "date": "2026-04-06"}
         | {"citation": "~§ 136-5", "finding": "Earth was removed within 50 ft of the property line."}
         | {"next_deadline": {"label": "cease and desist immediately", "date": "2026-04-06"}}
-        | {"fine": {"path": "criminal", "amount_cents": 10000, "daily": True}, "review": {"by": "2026-04-13"}},
+        | {"fine": {"path": "criminal", "amount_cents": 10000, "daily": True}}
+        | {"review": {"by": "2026-04-13"}},
     ),
     "issued-restoration-noncriminal": (
         "order_issued",
         CARVER
         | {"site": "Cedar Brook subdivision", "order": "restoration_order", "date": "2026-05-04"}
-        | {"citation": "~§ 247-7B(7)", "finding": "Erosion and sediment controls were missing or not kept up."}
+        | {"citation": "~§ 247-7B(7)"}
+        | {"finding": "Erosion and sediment controls were missing or not kept up."}
         | {"next_deadline": {"label": "stabilize the disturbed portion", "date": "2026-05-18"}}
         | {"fine": {"path": "noncriminal", "amount_cents": 30000, "daily": True}},
     ),

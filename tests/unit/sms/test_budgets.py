@@ -97,7 +97,8 @@ def _varied(name: str, language: str, data: Any) -> tuple[Any, dict[str, Any], d
     if "payees" in target:
         target["payees"] = data.draw(st.lists(names, max_size=3), label="payees")
     if "place" in target:
-        target["place"] = {"address": data.draw(names, label="address"), "room": data.draw(names, label="room"),
+        target["place"] = {"address": data.draw(names, label="address"),
+                           "room": data.draw(names, label="room"),
                            "remote_url": data.draw(st.sampled_from([None, "https://meet.example.org/erc"]))}
     return spec, payload, target
 

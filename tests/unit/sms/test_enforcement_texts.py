@@ -49,7 +49,8 @@ def test_spanish_and_portuguese_carry_the_facts_of_the_english(case, language):
 
 
 def test_the_deadline_labels_the_engine_writes_read_in_the_readers_language():
-    assert label_of("stabilize the disturbed portion (lots 4-9)", "es") == "estabilizar la parte alterada (lots 4-9)"
+    said = label_of("stabilize the disturbed portion (lots 4-9)", "es")
+    assert said == "estabilizar la parte alterada (lots 4-9)"
     assert label_of("status report 2 to the ERC", "pt").startswith("relatório")
     assert label_of("something the town typed", "es") == "something the town typed"  # as recorded
     assert label_of("stabilize the disturbed portion", "en") == "stabilize the disturbed portion"
@@ -73,7 +74,8 @@ def test_citations_read_as_fines_with_dates_and_money_in_the_readers_form(langua
     body = citations_issued(CITATIONS, language)
     assert not re.search(r"\d{4}-\d{2}-\d{2}", body) and "noncriminal" not in body
     assert not re.search(r"[Cc]itaci[oó]n|[Cc]ita[çc][ãa]o", body)
-    expected = {"en": ("Apr 7, 2026, $100; Apr 8, 2026, $200; Apr 9, 2026, amount to be confirmed", "3 fines"),
+    expected = {"en": ("Apr 7, 2026, $100; Apr 8, 2026, $200; Apr 9, 2026, amount to be confirmed",
+                       "3 fines"),
                 "es": ("7 abr 2026, $100; 8 abr 2026, $200; 9 abr 2026, monto por confirmar", "3 multas"),
                 "pt": ("7 abr 2026, US$ 100; 8 abr 2026, US$ 200; 9 abr 2026, valor a confirmar", "3 multas")}
     for part in expected[language]:

@@ -67,7 +67,8 @@ def test_criminal_amounts_are_court_maximums_never_a_debt(language):
     said = consequence({"path": "criminal", "amount_cents": 10000, "daily": True}, language)
     assert said == {
         "en": "If not, a court can fine up to $100 for each day it continues (a maximum, not a bill).",
-        "es": "Si no, un tribunal puede multar hasta $100 por cada día que siga (es un máximo, no una factura).",
+        "es": "Si no, un tribunal puede multar hasta $100 por cada día que siga (es un máximo, no una "
+        "factura).",
         "pt": "Se não, um tribunal pode multar até US$ 100 por cada dia em que continuar (é um valor máximo, "
         "não uma cobrança).",
     }[language]

@@ -14,6 +14,6 @@ def render(name: str, payload: dict[str, Any], language: str) -> str:
         return reply(name, payload, language)
     renderer = kind(name).sms
     assert renderer is not None, f"{name} sends no SMS"
-    if payload.get("finding"):  # the row carries the finding in the party's language, as messages.py writes it
+    if payload.get("finding"):  # the row carries the finding in the party's language (messages.py)
         payload = payload | {"finding": translate(FINDINGS, language_of(language), payload["finding"])}
     return renderer(payload, language_of(language))
