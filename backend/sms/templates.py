@@ -144,7 +144,7 @@ def label_of(label: object, language: str) -> str:
     return said
 
 
-def consequence(fine: Payload | None, language: str, short: bool = False) -> str:
+def consequence(fine: Payload | None, language: str, short: bool = False, no_path: str = "if_none") -> str:
     """What happens if the violation is not corrected, on the path the town chose, in plain words: a court's
     maximum (criminal: "a maximum, not a bill"), a fine the town can issue (noncriminal: no amount, since
     only citations actually issued carry one), or what the town may do next (no order yet)."""
@@ -157,7 +157,7 @@ def consequence(fine: Payload | None, language: str, short: bool = False) -> str
         return phrase(language, key, amount=format_money(int(cents), language))
     if path == "noncriminal":
         return phrase(language, "if_noncrim_daily" if daily else "if_noncrim_once")
-    return phrase(language, "if_none")
+    return phrase(language, no_path)
 
 
 def what_to_do(deadline: Payload | None, language: str, label_len: int) -> str:
@@ -195,17 +195,18 @@ Head = Callable[[int, int, int, bool], str]  # (site, found, citation chars, sho
 
 
 def enforcement(p: Payload, language: str, english: int, head: Head, todo_of: Callable[[int], list[str]],
-                droppable: str = "", fines: bool = True) -> str:
+                droppable: str = "", fines: bool = True, no_path: str = "if_none") -> str:
     """An enforcement text: `head` (who, what was found, where), `todo_of(label chars)` (what to do and by
     when), `droppable` (e.g. an order's review line), the consequence, the link, the phone, the courtesy
     line; stepped down STEPS, then CLIPS, until it fits the language's budget. `fines`: False when the
-    payload does not say the fine path (an order's row written before it was carried): nothing is said."""
+    payload does not say the fine path (an order's row written before it was carried): nothing is said.
+    `no_path`: the phrase when no fine path is chosen yet."""
     def body(clips: tuple[int, int, int, int], step: tuple[bool, str, str, str, bool], extra: bool) -> str:
         site_len, found_len, label_len, cite_len = clips
         call, conseq, details, courtesy, short_cite = step
         parts = [head(site_len, found_len, cite_len, short_cite), *todo_of(label_len)]
         if conseq and fines:
-            parts.append(consequence(p.get("fine"), language, conseq == "min"))
+            parts.append(consequence(p.get("fine"), language, conseq == "min", no_path))
         if droppable and extra:
             parts.append(droppable)
         parts.append(phrase(language, details, link=p["link"]))

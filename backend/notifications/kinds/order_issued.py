@@ -53,8 +53,9 @@ def sms(p: Payload, language: str) -> str:
     review = p.get("review") or {}
     droppable = phrase(language, "o_review", date=date_of(str(review["by"]), language)) if review.get(
         "by") else ""
-    fines = bool((p.get("fine") or {}).get("path"))  # an order without a fine path says nothing of fines
-    return enforcement(p, language, SEGMENTS, head, todo, droppable, fines)
+    # a row written before the fine path was carried says nothing of fines; an order without a path yet says
+    # the town can seek them
+    return enforcement(p, language, SEGMENTS, head, todo, droppable, "fine" in p, "o_if_none")
 
 
 KIND = Spec(
