@@ -1,11 +1,13 @@
-"""Shared SMS wording: the ladder every kind's `sms(payload, lang)` steps down to fit its segment budget, the
-shared sentences (fines, what to do and by when), and the STOP/START/HELP replies (answers, not outbox kinds).
+"""Shared SMS wording: the ladders every kind's `sms(payload, lang)` steps down to fit its segment budget, the
+shared sentences (what follows if not, what to do and by when, deadline labels in the reader's language), and
+the STOP/START/HELP replies (answers, not outbox kinds).
 
-The kinds' own renderers live in backend/notifications/kinds/. Each tries its fullest wording first and
-steps down a ladder (drop the phone number, shorten the
-"details" line, clip the site and what was found, drop the description) until the body, with the
-"\\nRef XXXXXX" suffix the channel adds, fits the language's segment budget (`segments.within_budget`).
-The link, the citation, the fine sentence and the courtesy statement are never dropped (at worst shortened).
+The kinds' own renderers live in backend/notifications/kinds/. Each tries its fullest wording first and steps
+down until the body, with the "\\nRef XXXXXX" suffix the channel adds, fits its budget for the language
+(`segments.within_budget`: English within the kind's `Spec.segments`, Spanish and Portuguese within 5). The
+enforcement texts (`enforcement`: the violation notice, the order issued) use short forms first, then drop the
+phone number, then the consequence sentence; who, what was found, by when, the link and the courtesy line are
+never dropped (at worst shortened).
 
 `reply(word, payload, language)` is the inbound keywords' answer.
 """
@@ -95,34 +97,6 @@ def citation_of(p: Payload, language: str, most: int, short: bool = False) -> st
 
 def town_of(p: Payload, language: str) -> str:
     return text_of(p, "town", language, 40)
-
-
-def fine_sentence(fine: Payload | None, language: str, short: bool = False) -> str:
-    """How fines work on the path the town chose: court maximum (criminal), citations (noncriminal)."""
-    fine, end = fine or {}, "_min" if short else ""
-    path, cents, daily = fine.get("path"), fine.get("amount_cents"), bool(fine.get("daily"))
-    if path == "criminal":
-        if cents is None:
-            return phrase(language, "crim_none")
-        key = ("crim_daily" if daily else "crim_once") + end
-        return phrase(language, key, amount=format_money(int(cents), language))
-    if path == "noncriminal":
-        if cents is None:
-            return phrase(language, "noncrim" + end)
-        return phrase(language, "noncrim_from" + end, amount=format_money(int(cents), language))
-    return phrase(language, "no_path")
-
-
-def todo(deadline: Payload | None, language: str, label_len: int) -> str:
-    """What to do and by when: correct it, and the next deadline that binds the party (when one is stored)."""
-    if not deadline or not deadline.get("date"):
-        return phrase(language, "todo")
-    date = date_of(deadline["date"], language)
-    if label_len and deadline.get("label"):
-        return phrase(
-            language, "todo_by", date=date, label=text_of(deadline, "label", language, min(label_len, 50))
-        )
-    return phrase(language, "todo_by_short", date=date)
 
 
 _AREA = re.compile(r"(?P<label>.+?) \((?P<area>[^()]*)\)")
