@@ -19,8 +19,9 @@ from tests.integration.sms.conftest import (
 )
 
 
-def test_the_order_text_says_what_was_found_what_it_requires_and_what_follows(app, client, world, agent, board,
-                                                                              twilio):
+def test_the_order_text_says_what_was_found_what_it_requires_and_what_follows(
+    app, client, world, agent, board, twilio
+):
     set_clock(app, "2026-04-06T10:00:00-04:00")
     party(CEDAR).language = "en"
     db.session.commit()
