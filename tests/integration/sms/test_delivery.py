@@ -63,11 +63,10 @@ def undelivered(client, board, since="2026-04-01T00:00:00Z"):
     return resp.json
 
 
-def test_a_notice_goes_out_in_spanish_within_four_segments_with_its_link_and_a_status_callback(sent_notice):
+def test_a_notice_goes_out_in_spanish_within_five_segments_with_its_link_and_a_status_callback(sent_notice):
     body = sent_notice["body"]
-    assert body.startswith("Carver: infracción del 6 abr 2026 en Cedar Brook subdivision "
-                           "(reglamento § 247-7B(7)).")
-    assert count(body).count <= 4 and "Cortesía" in body and f"{PUBLIC}/n/" in body
+    assert body.startswith("Carver: infracción hallada el 6 abr 2026 en Cedar Brook subdivision: ")
+    assert count(body).count <= 5 and "Cortesía" in body and f"{PUBLIC}/n/" in body
     assert sent_notice["status_callback"] == PUBLIC + "/webhooks/twilio/status"
 
 
@@ -259,7 +258,7 @@ def test_the_daily_accrual_text_is_written_once_per_party_per_day_and_sent_enric
     [message] = [m for m in twilio.sent_messages if m["to"] == CEDAR_PHONE and "registradas" in m["body"]]
     body = message["body"]
     assert body.startswith("Carver: infracciones registradas el 6 abr 2026: Cedar Brook subdivision")
-    assert "4 días" in body and "hasta $200/día (máximo judicial)" in body and count(body).count <= 4
+    assert "4 días" in body and "hasta $200/día (máximo judicial)" in body and count(body).count <= 5, body
     link = link_of(notifications("sms", "accrual.offense_days")[0])
     assert link.id in body and sorted(link.violation_ids) == sorted([first["id"], second["id"]])
     assert client.get(f"/n/{link.id}").status_code == 200
