@@ -44,7 +44,7 @@ LABEL_PATTERNS = (
     # the engine names the event by its rule id and summary (inspections/deadlines/carver_247_site.py); a
     # party reads the event's number, as their permit lists the six events
     (
-        re.compile(r"^notify the Planning Board before CARVER-247-INSP-EVT(?P<n>[1-6]): .*$"),
+        re.compile(r"^notify the Planning Board before [A-Z][A-Z0-9-]*-EVT(?P<n>\d{1,2}): .*$"),
         N_("notify the Planning Board before inspection event {n}"),
     ),
 )
