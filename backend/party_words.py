@@ -41,6 +41,12 @@ LABEL_PATTERNS = (
         re.compile(r"^submit the monthly report for (?P<month>\d{4}-\d{2})$"),
         N_("submit the monthly report for {month}"),
     ),
+    # the engine names the event by its rule id and summary (inspections/deadlines/carver_247_site.py); a
+    # party reads the event's number, as their permit lists the six events
+    (
+        re.compile(r"^notify the Planning Board before [A-Z][A-Z0-9-]*-EVT(?P<n>\d{1,2}): .*$"),
+        N_("notify the Planning Board before inspection event {n}"),
+    ),
 )
 
 

@@ -101,7 +101,7 @@ GRAVEL = {"site": "Plymouth St gravel pit"}
 NOTICE = CARVER | CEDAR | {
     "finding": "Erosion and sediment controls were missing or not kept up.", "observed_on": "2026-04-06",
     "fine": {"path": "criminal", "amount_cents": 10000, "daily": True},
-    "next_deadline": {"label": "Stop work and stabilize the site", "date": "2026-04-13"}}
+    "next_deadline": {"label": "stabilize the disturbed portion", "date": "2026-04-13"}}
 ACCRUAL = CARVER | {
     "day": "2026-04-06", "citations": {"count": 0, "stated_cents": 0, "pending": 0},
     "cases": [{"site": "Plymouth St gravel pit", "citation": "~§ 136-9A", "day": 6, "ordered": True,
@@ -170,7 +170,11 @@ SITE_LINKS = {"violation_opened": PIT_LINKS, "reminder.permit-expiry": PIT_LINKS
 SMS_FACTS: dict[str, dict[str, Any]] = {
     "sms.violation_notice": NOTICE,
     "sms.violation_corrected": CARVER | CEDAR | {"date": "2026-04-09"},
-    "sms.order_issued": CARVER | GRAVEL | {"order": "cease_and_desist", "date": "2026-04-06"},
+    "sms.order_issued": CARVER | GRAVEL | {
+        "order": "cease_and_desist", "date": "2026-04-06", "citation": "~§ 136-5",
+        "finding": "Earth was removed within 50 ft of the property line.",
+        "next_deadline": {"label": "cease and desist immediately", "date": "2026-04-06"},
+        "fine": {"path": "criminal", "amount_cents": 10000, "daily": True}, "review": {"by": "2026-04-13"}},
     "sms.order_lifted": CARVER | GRAVEL | {"order": "cease_and_desist", "date": "2026-04-20"},
     "sms.deadline_reminder": REMINDER,
     "sms.review_meeting": MEETING | {"moves": 0},
@@ -178,11 +182,19 @@ SMS_FACTS: dict[str, dict[str, Any]] = {
 COMPLETED_FACTS: dict[str, dict[str, Any]] = {  # the jobs' rows, as each kind's `enrich` completes them
     "accrual.offense_days": ACCRUAL,
     "reminder.stabilization": STABILIZING,
-    "reminder.report-90d": REMINDER | {"label": "file the 90-day monitoring report", "date": "2026-07-06"},
-    "reminder.inspection-event-notice": REMINDER | {"label": "give notice of the footing inspection",
-                                                    "date": "2026-04-22"},
+    "reminder.report-90d": REMINDER | {"label": "status report 1 to the ERC", "date": "2026-07-06"},
+    "reminder.inspection-event-notice": REMINDER | {  # the engine's label, with the event's rule id in it
+        "label": "notify the Planning Board before CARVER-247-INSP-EVT3: Event 3: rough grading "
+                 "substantially complete.", "date": "2026-04-22"},
     "reminder.erc-review": MEETING,
     "reminder.permit-expiry": EXPIRY,
+    "escalation": REMINDER | {"label": "status report 1 to the ERC", "date": "2026-07-06"},
+    "citations.issued": {"town": "Carver", "contact": "+15088663400", "payees": ["Town of Carver"], "lines": [
+        {"date": "2026-04-07", "cents": 10000, "withheld": False},
+        {"date": "2026-04-08", "cents": 20000, "withheld": False}]},
+    "citations.reissued": {"town": "Carver", "contact": "+15088663400", "changes": [
+        {"date": "2026-04-08", "old_cents": 10000, "new_cents": 20000, "old_withheld": False,
+         "new_withheld": False}]},
 }
 # Slack kinds whose message is read from the records (their `resolve`), and the board.* kinds' payloads.
 BOARD_MESSAGES: dict[str, Any] = {

@@ -2,7 +2,8 @@
 
 A kind names the template stored on its outbox rows (`Notification.template`; rows already written keep
 working under the same name), its channels, who receives it, its urgency (an urgent kind is sent at once,
-even in the town's quiet hours), the form of its dedupe key, and its pure renderers:
+even in the town's quiet hours), the form of its dedupe key, its English SMS budget (`segments`: 3 for the
+violation notice and the order texts, 2 for the others; backend/sms/segments.py), and its pure renderers:
 
     sms(payload, lang) -> str                          the SMS body (the channel adds its "Ref" line)
     slack(payload) -> (fallback_text, blocks | None)    the Slack message, Block Kit from bot/'s builders
@@ -16,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
+
+from backend.sms.segments import ENGLISH
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -50,6 +53,7 @@ class Spec:
     enrich: Enricher | None = None
     resolve: Resolver | None = None
     thread_of: ThreadOf | None = None  # the dedupe key of the Slack message this one replies under
+    segments: int = ENGLISH  # its English SMS budget in GSM-7 segments (Spanish, Portuguese: 5 for all)
     sample: Payload | None = None  # preview facts for a kind the demo samples (notifications/samples.py) lack
     name: str = ""  # the module's name, set by discovery (the preview's and the snapshots' name)
 

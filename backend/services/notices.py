@@ -104,7 +104,10 @@ def citations_issued_sms(town_id: uuid.UUID, town_name: str, party_id: uuid.UUID
                f"{town_name}: {len(citations)} noncriminal citation(s) (MGL c. 40 § 21D) issued; the mailed "
                f"citations give each amount.{pay} {COURTESY}")
     payload = {"text": text, "party_id": str(party_id), "day": day.isoformat(),
-               "citations": [str(c[0]) for c in citations]}
+               "citations": [str(c[0]) for c in citations],
+               # the facts the party's text is rendered from in their language (sms/citation_texts.py)
+               "lines": [{"date": d.isoformat(), "cents": a, "withheld": w} for _, d, a, w, _ in
+                         sorted(citations, key=lambda c: c[1])], "payees": payees}
     key = f"sms:citations:{party_id}:{day}:{digest(c[0] for c in citations)}"
     return Intent(town_id, "sms", number, "citations.issued", payload, key)
 
@@ -122,7 +125,9 @@ def reissued_sms(town_id: uuid.UUID, town_name: str, party_id: uuid.UUID, number
     short = f"{town_name}: {len(void_ids)} citation(s) voided and reissued after a change in the record."
     text = fit(f"{reissued_text(town_name, changes)} {COURTESY}", f"{short} {COURTESY}")
     payload = {"text": text, "party_id": str(party_id),
-               "day": day.isoformat(), "voided": [str(i) for i in void_ids]}
+               "day": day.isoformat(), "voided": [str(i) for i in void_ids],
+               "changes": [{"date": d.isoformat(), "old_cents": old, "new_cents": new, "old_withheld": ow,
+                            "new_withheld": nw} for d, old, new, ow, nw in sorted(changes)]}
     key = f"sms:citations-reissued:{party_id}:{day}:{digest(void_ids)}"
     return Intent(town_id, "sms", number, "citations.reissued", payload, key)
 

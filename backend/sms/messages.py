@@ -33,6 +33,7 @@ from backend.services.fine_config import town_config
 from backend.sms import links
 from backend.sms.compliance import sms_number
 from inspections.calendar import local_date
+from inspections.deadlines.erc_review import WITHIN_7D as REVIEW_WITHIN
 from inspections.offenses import counting_rule
 from inspections.penalties import criminal_maximum, noncriminal_penalty
 
@@ -232,7 +233,29 @@ def _order_news(session: Session, order: EnforcementOrder, party: Party, what: s
         "order_id": str(order.id),
         "date": local_date(at).isoformat(),
     }
+    if what == "issued":
+        payload |= order_facts(session, order, party, town, local_date(at))
     return send(session, party, template, payload, key)
+
+
+def order_facts(session: Session, order: EnforcementOrder, party: Party, town: Town,
+                today: dt.date) -> dict[str, Any]:
+    """What an issued order's text says beyond its kind and site: what was found (the first violation's
+    finding in the party's language) and its provision, the first deadline binding the party, the fine path,
+    and the last day of the review meeting when the order has one."""
+    violations = sorted(order.violations, key=lambda v: (v.observed_at, str(v.id)))
+    facts: dict[str, Any] = {}
+    if violations:
+        first = violations[0]
+        facts |= {"finding": finding_of(session, first, party.language), "citation": first.citation,
+                  "next_deadline": next_deadline(session, first, today),
+                  "fine": fine_terms(session, first, town)}
+    review = session.scalar(select(Deadline).where(
+        Deadline.subject_type == "order", Deadline.subject_id == order.id, Deadline.rule_id == REVIEW_WITHIN,
+        Deadline.status == "open"))
+    if review is not None and review.latest_on is not None:
+        facts["review"] = {"by": review.latest_on.isoformat()}
+    return facts
 
 
 def deadline_reminder(

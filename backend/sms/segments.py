@@ -4,9 +4,11 @@ GSM-7: 160 septets in one segment, 153 per segment when concatenated; the extens
 costs two septets. Anything the codec cannot encode makes the whole body UCS-2: 70 UTF-16 code units in one
 segment, 67 per segment when concatenated (characters outside the BMP, e.g. emoji, cost two).
 
-Budgets: English must stay GSM-7 and within 2 segments; Spanish and Portuguese within 4 segments (UCS-2
-since their accents are not all in GSM-7, or GSM-7 when every character fits). The channel adapter appends
-"\\nRef XXXXXX" to every body, so budgets are checked on the body with that suffix.
+Budgets, per kind and language: English stays GSM-7 and within the kind's English budget (`Spec.segments`:
+3 for the violation notice and the order texts, 2 for every other text); Spanish and Portuguese within 5
+segments for every kind (UCS-2 since their accents are not all in GSM-7, or GSM-7 when every character
+fits). The channel adapter appends "\\nRef XXXXXX" to every body, so budgets are checked on the body with
+that suffix.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ GSM7, UCS2 = "GSM-7", "UCS-2"
 SINGLE = {GSM7: 160, UCS2: 70}
 MULTI = {GSM7: 153, UCS2: 67}
 REF_SUFFIX = "\nRef ABCDEF"  # the shape of backend.channels.sms.sms_body's marker
-BUDGETS: dict[str, tuple[int, str | None]] = {"en": (2, GSM7), "es": (4, None), "pt": (4, None)}
+ENGLISH = 2  # the English budget of every kind that declares none (Spec.segments)
+BUDGETS: dict[str, tuple[int, str | None]] = {"en": (ENGLISH, GSM7), "es": (5, None), "pt": (5, None)}
 LANGUAGES = tuple(BUDGETS)
 _PLAIN = {
     "\u2018": "'",
@@ -63,14 +66,17 @@ def _segments(units: int, encoding: str) -> int:
     return 1 if units <= SINGLE[encoding] else math.ceil(units / MULTI[encoding])
 
 
-def budget(language: str) -> tuple[int, str | None]:
-    """(most segments, required encoding or None for either) for a language (unknown: English's)."""
-    return BUDGETS.get(language, BUDGETS["en"])
+def budget(language: str, english: int = ENGLISH) -> tuple[int, str | None]:
+    """(most segments, required encoding or None for either) for a language (unknown: English's), for a kind
+    whose English budget is `english` segments."""
+    most, encoding = BUDGETS.get(language, BUDGETS["en"])
+    return (english, encoding) if encoding == GSM7 else (most, encoding)
 
 
-def within_budget(body: str, language: str) -> bool:
-    """Whether `body`, as sent (with the reference suffix), fits the language's budget."""
-    most, encoding = budget(language)
+def within_budget(body: str, language: str, english: int = ENGLISH) -> bool:
+    """Whether `body`, as sent (with the reference suffix), fits the language's budget for a kind whose
+    English budget is `english` segments."""
+    most, encoding = budget(language, english)
     counted = count(body + REF_SUFFIX)
     return counted.count <= most and (encoding is None or counted.encoding == encoding)
 

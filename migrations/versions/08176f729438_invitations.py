@@ -5,11 +5,10 @@ Revises: f3b9c2d1a7e4
 Create Date: 2026-12-04 10:40:00
 
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 import backend.types
-
 
 # revision identifiers, used by Alembic.
 revision = '08176f729438'

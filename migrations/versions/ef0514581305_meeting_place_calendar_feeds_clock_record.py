@@ -5,11 +5,10 @@ Revises: 08176f729438
 Create Date: 2026-12-04 10:45:00
 
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 import backend.types
-
 
 # revision identifiers, used by Alembic.
 revision = 'ef0514581305'

@@ -6,7 +6,9 @@ from __future__ import annotations
 from backend.notifications.spec import PARTY, Spec
 from backend.sms.templates import simple
 
-sms = simple("lifted", ('site',), first_rung=2)
+SEGMENTS = 3  # English GSM-7 segments, as every order text
+
+sms = simple("lifted", ('site',), first_rung=2, english=SEGMENTS)
 
 KIND = Spec(
     stored="sms.order_lifted",
@@ -14,4 +16,5 @@ KIND = Spec(
     dedupe="sms:order-lifted:<hash of order, party>",
     sms=sms,
     urgency="urgent",
+    segments=SEGMENTS,
 )

@@ -212,3 +212,25 @@ def test_a_town_setting_the_engine_refuses_is_a_409_not_a_500(client, zeo, propo
     resp = issue(client, zeo, order_id=order["id"])
     assert resp.status_code == 409 and "roll_c4s9" in resp.json["message"]
     assert len(citations(client, zeo, status="proposed")) == 4
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", ("4 fines (citations", "Apr 3, 2026, $100", "Apr 4, 2026, $200", "amount to be confirmed")),
+    ("es", ("4 multas", "3 abr 2026, $100", "4 abr 2026, $200", "monto por confirmar")),
+])
+def test_the_party_reads_the_issued_citations_as_fines_in_their_language(client, zeo, proposed, language,
+                                                                         said):
+    from backend.extensions import db
+    from backend.notifications.catalogue import kind
+    from backend.notifications.registry import sms_text
+
+    party("Cedar Brook Homes Inc.").language = language
+    db.session.commit()
+    order, _rows = proposed
+    assert issue(client, zeo, order_id=order["id"]).status_code == 200
+    [row] = outbox("sms", "citations.issued")
+    spec = kind("citations_issued")
+    assert spec.enrich is not None and spec.enrich(db.session, row)  # the party's language, at first attempt
+    text = sms_text(spec, row.payload)
+    assert all(part in text for part in said), text
+    assert "3,000" not in text and "2026-04" not in text  # withheld until confirmed; dates spelled

@@ -152,10 +152,14 @@ def test_issuing_alerts_the_board_once_and_texts_each_consenting_party_once(clie
     names = {db.session.get(Party, uuid.UUID(t.payload["party_id"])).name for t in texts}
     assert names == {"South Shore Sand & Gravel LLC", "Ana Souza"} and {t.channel for t in texts} == {"sms"}
     by_language = {t.payload["language"]: t.payload["text"] for t in texts}
-    assert by_language["pt"].startswith("Carver: foi emitida uma ordem de paralisação em ")
-    assert "a notificação legal chega por correio" in by_language["pt"]  # beside service, never instead
-    assert by_language["en"].startswith("Carver: cease-and-desist order issued ")
-    assert "the legal notice comes by mail or hand delivery" in by_language["en"]
+    assert by_language["pt"].startswith("Carver: ordem de paralisação de ")
+    assert "Pare a obra agora." in by_language["pt"]
+    assert "notificação legal por correio ou em mãos" in by_language["pt"]  # beside service, never instead
+    assert by_language["en"].startswith("Carver: on ") and "the town issued a cease-and-desist order" in (
+        by_language["en"])
+    assert "Stop the work now." in by_language["en"], by_language["en"]
+    assert "If not, the town can seek fines." in by_language["en"]  # no fine path chosen yet: no amount
+    assert "legal notice comes by mail or hand" in by_language["en"]
     assert issue(client, erc, cd, ERC_VOTE).status_code == 409
     assert len(notifications("order_issued")) == 1 and len(notifications("sms.order_issued")) == 2
 

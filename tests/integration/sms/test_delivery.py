@@ -63,11 +63,10 @@ def undelivered(client, board, since="2026-04-01T00:00:00Z"):
     return resp.json
 
 
-def test_a_notice_goes_out_in_spanish_within_four_segments_with_its_link_and_a_status_callback(sent_notice):
+def test_a_notice_goes_out_in_spanish_within_five_segments_with_its_link_and_a_status_callback(sent_notice):
     body = sent_notice["body"]
-    assert body.startswith("Carver: infracción del 6 abr 2026 en Cedar Brook subdivision "
-                           "(reglamento § 247-7B(7)).")
-    assert count(body).count <= 4 and "Cortesía" in body and f"{PUBLIC}/n/" in body
+    assert body.startswith("Carver: infracción hallada el 6 abr 2026 en Cedar Brook subdivision: ")
+    assert count(body).count <= 5 and "Cortesía" in body and f"{PUBLIC}/n/" in body
     assert sent_notice["status_callback"] == PUBLIC + "/webhooks/twilio/status"
 
 
@@ -262,7 +261,7 @@ def test_the_daily_accrual_text_is_written_once_per_party_per_day_and_sent_enric
     # maximum of every day of each violation to date (2 x 4 days x $100)
     assert body.startswith("Carver: Día 4 de las 2 infracciones en Cedar Brook subdivision (reglamento "
                            "§ 247-7B(7), § 247-7B(8)): hasta $800 a la fecha (máximo judicial).")
-    assert count(body).count <= 4
+    assert count(body).count <= 5
     link = link_of(notifications("sms", "accrual.offense_days")[0])
     assert link.id in body and sorted(link.violation_ids) == sorted([first["id"], second["id"]])
     assert client.get(f"/n/{link.id}").status_code == 200

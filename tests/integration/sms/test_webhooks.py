@@ -164,7 +164,7 @@ def test_a_carver_stop_does_not_silence_uptons_sender(app, client, world, twilio
 def test_start_opts_back_in_and_texts_flow_again(app, client, world, agent, twilio):
     text_in(client, twilio, "STOP")
     reply = reply_of(text_in(client, twilio, "start"))
-    assert reply == "Carver: mensajes reanudados. Responda STOP para detenerlos, HELP para ayuda."
+    assert reply == "Carver: mensajes reanudados. Responda PARAR para detenerlos, AYUDA para ayuda."
     [row] = opt_outs()
     assert row.opted_out_at is None and row.opted_in_at is not None and row.source == "START"
     assert party(CEDAR).sms_opted_out_at is None
@@ -175,7 +175,7 @@ def test_start_opts_back_in_and_texts_flow_again(app, client, world, agent, twil
 
 def test_help_answers_with_the_towns_contact_and_changes_nothing(client, world, twilio):
     reply = reply_of(text_in(client, twilio, "AYUDA"))
-    assert "508-866-3400" in reply and "STOP" in reply and opt_outs() == []
+    assert "508-866-3400" in reply and "PARAR" in reply and "AYUDA" in reply and opt_outs() == []
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ CARVER = {"town": "Carver", "contact": "+15088663400", "link": LINK}
 NOTICE_BASE = CARVER | {
     "site": "Cedar Brook subdivision",
     "found": "Silt fence down along lots 4-6",
+    "finding": "Erosion and sediment controls were missing or not kept up.",
     "citation": "~§ 247-7B(7)",
     "observed_on": "2026-04-06",
 }
@@ -20,7 +21,7 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
         NOTICE_BASE
         | {
             "fine": {"path": "criminal", "amount_cents": 10000, "daily": True},
-            "next_deadline": {"label": "Stop work and stabilize the site", "date": "2026-04-13"},
+            "next_deadline": {"label": "stabilize the disturbed portion", "date": "2026-04-13"},
         },
     ),
     "notice-noncriminal": (
@@ -101,6 +102,24 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
     ),
     "issued": (
         "order_issued",
+        CARVER
+        | {"site": "Plymouth St gravel pit", "order": "cease_and_desist", "date": "2026-04-06"}
+        | {"citation": "~§ 136-5", "finding": "Earth was removed within 50 ft of the property line."}
+        | {"next_deadline": {"label": "cease and desist immediately", "date": "2026-04-06"}}
+        | {"fine": {"path": "criminal", "amount_cents": 10000, "daily": True}}
+        | {"review": {"by": "2026-04-13"}},
+    ),
+    "issued-restoration-noncriminal": (
+        "order_issued",
+        CARVER
+        | {"site": "Cedar Brook subdivision", "order": "restoration_order", "date": "2026-05-04"}
+        | {"citation": "~§ 247-7B(7)"}
+        | {"finding": "Erosion and sediment controls were missing or not kept up."}
+        | {"next_deadline": {"label": "stabilize the disturbed portion", "date": "2026-05-18"}}
+        | {"fine": {"path": "noncriminal", "amount_cents": 30000, "daily": True}},
+    ),
+    "issued-before-facts": (
+        "order_issued",
         CARVER | {"site": "Plymouth St gravel pit", "order": "cease_and_desist", "date": "2026-04-06"},
     ),
     "lifted": (
@@ -112,7 +131,7 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
         CARVER
         | {
             "site": "Plymouth St gravel pit",
-            "label": "Request a review meeting of the cease-and-desist order",
+            "label": "present certified-mail receipts to the ERC",
             "citation": "~§ 136-11C",
             "date": "2026-04-13",
         },

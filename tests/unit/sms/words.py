@@ -5,6 +5,7 @@ from typing import Any
 
 from backend.notifications.catalogue import kind
 from backend.sms.templates import REPLIES, language_of, reply
+from inspections.catalogues import FINDINGS, translate
 
 
 def render(name: str, payload: dict[str, Any], language: str) -> str:
@@ -13,4 +14,6 @@ def render(name: str, payload: dict[str, Any], language: str) -> str:
         return reply(name, payload, language)
     renderer = kind(name).sms
     assert renderer is not None, f"{name} sends no SMS"
+    if payload.get("finding"):  # the row carries the finding in the party's language (messages.py)
+        payload = payload | {"finding": translate(FINDINGS, language_of(language), payload["finding"])}
     return renderer(payload, language_of(language))
