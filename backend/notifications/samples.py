@@ -151,8 +151,9 @@ JOB_TEXT = {
                        "number is a landline or its carrier cannot be reached (error 30006). The text about "
                        "the order issued did not reach them; make sure the notice is served by mail or in "
                        "hand.",
-    "order_issued": "Cease-and-desist order issued under CARVER-136 at Plymouth St gravel pit: Excavation "
-                    "within 50 ft of the BVW (~§ 136-5).",
+    "order_issued": "Cease-and-desist order issued under Carver's earth removal bylaw (ch. 136) at "
+                    "Plymouth St gravel pit, 44 Plymouth St, Carver, MA 02330, Mon, Apr 6, 2026, 10:00 AM "
+                    "EDT. Violations: Carver bylaw § 136-5. Authority: the Earth Removal Committee's vote.",
     "review_meeting_scheduled": "ERC review meeting of the cease-and-desist order for 44 Plymouth St, "
                                 "Carver, MA 02330 scheduled for Apr 9, 2026, 6:00 PM EDT, at Room 2, "
                                 "Town Hall, 108 Main St. Join online: https://meet.example.org/erc.",

@@ -22,14 +22,16 @@ from backend.security import Principal
 from backend.services import notify
 from backend.services.authorisation import authorise
 from backend.services.bylaw_config import config_for
+from backend.services.bylaw_names import bylaw
 from backend.services.clocks import store_deadline, update_deadline
 from backend.services.states import ORDER_STATES
 from backend.sms import messages as sms_messages
+from bot.text import cite
+from bot.text import fmt_at as words_at
 from inspections.calendar import local_date
 from inspections.chapters import OrderFacts, chapter
 from inspections.deadlines import erc_review
 from inspections.deadlines.core import Deadline as EngineDeadline
-from inspections.deadlines.day_counts import fmt_at
 
 ORDER_SUBJECT = "order"
 PROVISIONAL = " (provisional: recomputed when the meeting is posted and the operator notified)"
@@ -119,16 +121,20 @@ def parties_to_tell(order: EnforcementOrder) -> list[Party]:
     return [p for pid in ids if (p := db.session.get(Party, pid)) is not None and p.town_id == order.town_id]
 
 
+def _aware(instant: dt.datetime) -> dt.datetime:
+    return instant if instant.tzinfo is not None else instant.replace(tzinfo=dt.UTC)  # SQLite reads UTC naive
+
+
 def announce_issue(order: EnforcementOrder) -> None:
     site, town = db.session.get(Site, order.site_id), db.session.get(Town, order.town_id)
     assert site is not None and town is not None and order.issued_at is not None
     what = KIND_TEXT.get(order.kind, order.kind)
-    cites = ", ".join(sorted({f"{v.provision} ({v.citation})" for v in order.violations}))
+    cites = ", ".join(sorted({cite(v.citation, town.name) for v in order.violations}))
     auth = order.authorization or {}
-    board_text = (
-        f"{what.capitalize()} issued under {order.chapter} at {site.name}, {site.address}, "
-        f"{fmt_at(order.issued_at)}. Violations: {cites}. Authority: {auth.get('reason')} "
-        f"({auth.get('rule_id')})."
+    board_text = (  # the service's words, in the outbox record (the alert itself is rendered from the order)
+        f"{what.capitalize()} issued under {bylaw(order.chapter)} at {site.name}, {site.address}, "
+        f"{words_at(_aware(order.issued_at), town.tz)}. Violations: {cites}. Authority: "
+        f"{auth.get('reason')}."
     )
     notify.alert_board(
         order.town_id,

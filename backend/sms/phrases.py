@@ -60,6 +60,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "if_crim_daily": "If not, a court can fine up to {amount} for each day it continues (a maximum, "
         "not a bill).",
         "if_crim_daily_min": "If not, a court can fine up to {amount} a day (a maximum, not a bill).",
+        "if_crim_daily_tiny": "Court fine: up to {amount}/day (a maximum).",
+        "if_crim_once_tiny": "Court fine: up to {amount} (a maximum).",
         "if_crim_once": "If not, a court can fine up to {amount} (a maximum, not a bill).",
         "if_crim_none": "If not, a court can impose fines.",
         "if_noncrim_daily": "If not, the town can issue a fine for each day it continues.",
@@ -72,7 +74,6 @@ PHRASES: dict[str, dict[str, str]] = {
         "o_if_none": "If not, the town can seek fines.",
         "o_do_restoration_order": "Restore the site as the order says.",
         "o_do_enforcement_order": "Do what the order requires.",
-        "o_review": "The board will review the order at a meeting by {date}; we will text you the time.",
         "remind": "{town}: reminder: {label} at {site}, due {date} ({citation}).",
         "overdue": "{town}: OVERDUE: {label} at {site} was due {date}, and nothing has been recorded "
         "({citation}).",
@@ -137,15 +138,17 @@ PHRASES: dict[str, dict[str, str]] = {
         "enforcement_order": "orden de cumplimiento",
         "the_site": "el sitio",
         # the enforcement texts (issue 18); terms per docs/glossary-es.md
-        "v_head": "{town}: infracción hallada el {date} en {site}: {found}{cited}.",
-        "v_head_bare": "{town}: infracción hallada el {date} en {site}{cited}.",
-        "v_todo_by": "Plazo hasta el {date}: {label}.",
+        "v_head": "{town}: infracción del {date} en {site}: {found}{cited}.",
+        "v_head_bare": "{town}: infracción del {date} en {site}{cited}.",
+        "v_todo_by": "Hasta el {date}: {label}.",
         "v_todo_date": "Corríjala a más tardar el {date}.",
         "v_todo": "Corríjala cuanto antes.",
         "if_crim_daily": "Si no, un tribunal puede multar hasta {amount} por cada día que siga (es un "
         "máximo, no una factura).",
         "if_crim_daily_min": "Si no, un tribunal puede multar hasta {amount} al día (es un máximo, no una "
         "factura).",
+        "if_crim_daily_tiny": "Multa judicial: máx. {amount}/día.",
+        "if_crim_once_tiny": "Multa judicial: máx. {amount}.",
         "if_crim_once": "Si no, un tribunal puede multar hasta {amount} (es un máximo, no una factura).",
         "if_crim_none": "Si no, un tribunal puede imponer multas.",
         "if_noncrim_daily": "Si no, el municipio puede poner una multa por cada día que siga.",
@@ -158,7 +161,6 @@ PHRASES: dict[str, dict[str, str]] = {
         "o_if_none": "Si no, el municipio puede pedir multas.",
         "o_do_restoration_order": "Restaure el sitio como dice la orden.",
         "o_do_enforcement_order": "Cumpla lo que exige la orden.",
-        "o_review": "La junta revisará la orden en reunión hasta el {date}; le avisaremos la hora.",
         "remind": "{town}: recordatorio: {label} en {site}, plazo hasta el {date} ({citation}).",
         "overdue": "{town}: VENCIDO: el plazo de {label} en {site} venció el {date} y no consta nada "
         "({citation}).",
@@ -221,15 +223,17 @@ PHRASES: dict[str, dict[str, str]] = {
         "enforcement_order": "ordem de cumprimento",
         "the_site": "o local",
         # the enforcement texts (issue 18); terms per docs/glossary-pt.md
-        "v_head": "{town}: infração encontrada em {date} em {site}: {found}{cited}.",
-        "v_head_bare": "{town}: infração encontrada em {date} em {site}{cited}.",
-        "v_todo_by": "Prazo até {date}: {label}.",
+        "v_head": "{town}: infração de {date} em {site}: {found}{cited}.",
+        "v_head_bare": "{town}: infração de {date} em {site}{cited}.",
+        "v_todo_by": "Até {date}: {label}.",
         "v_todo_date": "Corrija até {date}.",
         "v_todo": "Corrija o quanto antes.",
         "if_crim_daily": "Se não, um tribunal pode multar até {amount} por cada dia em que continuar (é um "
         "valor máximo, não uma cobrança).",
         "if_crim_daily_min": "Se não, um tribunal pode multar até {amount} por dia (é um valor máximo, não "
         "uma cobrança).",
+        "if_crim_daily_tiny": "Multa judicial: até {amount}/dia.",
+        "if_crim_once_tiny": "Multa judicial: até {amount}.",
         "if_crim_once": "Se não, um tribunal pode multar até {amount} (é um valor máximo, não uma cobrança).",
         "if_crim_none": "Se não, um tribunal pode aplicar multas.",
         "if_noncrim_daily": "Se não, o município pode aplicar uma multa por cada dia em que continuar.",
@@ -242,7 +246,6 @@ PHRASES: dict[str, dict[str, str]] = {
         "o_if_none": "Se não, o município pode pedir multas.",
         "o_do_restoration_order": "Restaure o local como diz a ordem.",
         "o_do_enforcement_order": "Cumpra o que a ordem exige.",
-        "o_review": "O conselho vai rever a ordem numa reunião até {date}; avisaremos o horário.",
         "remind": "{town}: lembrete: {label} em {site}, prazo até {date} ({citation}).",
         "overdue": "{town}: VENCIDO: o prazo de {label} em {site} venceu em {date} e nada foi registrado "
         "({citation}).",

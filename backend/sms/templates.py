@@ -71,18 +71,22 @@ BYLAW = {"en": "{town} bylaw §", "es": "reglamento de {town} §", "pt": "regula
 BYLAW_SHORT = {"en": "bylaw §", "es": "reglamento §", "pt": "regulamento §"}  # the text names the town first
 
 
-def cite(citation: object, town: object, language: str, short: bool = False) -> str:
+def cite(citation: object, town: object, language: str, short: bool | str = False) -> str:
     """A bylaw section as people write it: `~§ 136-7C` of Carver is "Carver bylaw § 136-7C" ("reglamento de
-    Carver § 136-7C", "regulamento de Carver § 136-7C"); a statute or a permit condition as it stands."""
+    Carver § 136-7C", "regulamento de Carver § 136-7C"); a statute or a permit condition as it stands.
+    `short`: without the town ("bylaw § 136-7C"); "bare": the section alone ("§ 136-7C"), a tight text's
+    last short form."""
     text = str(citation or "").strip()
     if text.startswith("~§"):
+        if short == "bare":
+            return "§" + text[2:]
         if short:
             return BYLAW_SHORT[language_of(language)] + text[2:]
         return BYLAW[language_of(language)].format(town=str(town or "").strip() or "town") + text[2:]
     return text
 
 
-def whole_citation(p: Payload, language: str, most: int, short: bool = False) -> str:
+def whole_citation(p: Payload, language: str, most: int, short: bool | str = False) -> str:
     """The payload's citation as people write it, whole, or nothing when it is longer than `most` (a clipped
     section number tells the reader nothing; the link and the legal notice carry it)."""
     text = plain(cite(p.get("citation"), p.get("town"), language, short), language)
@@ -118,7 +122,8 @@ def label_of(label: object, language: str) -> str:
     return said
 
 
-def consequence(fine: Payload | None, language: str, short: bool = False, no_path: str = "if_none") -> str:
+def consequence(fine: Payload | None, language: str, short: bool | str = False,
+                no_path: str = "if_none") -> str:
     """What happens if the violation is not corrected, on the path the town chose, in plain words: a court's
     maximum (criminal: "a maximum, not a bill"), a fine the town can issue (noncriminal: no amount, since
     only citations actually issued carry one), or what the town may do next (no order yet)."""
@@ -127,7 +132,8 @@ def consequence(fine: Payload | None, language: str, short: bool = False, no_pat
     if path == "criminal":
         if cents is None:
             return phrase(language, "if_crim_none")
-        key = ("if_crim_daily_min" if short else "if_crim_daily") if daily else "if_crim_once"
+        key = "if_crim_daily" if daily else "if_crim_once"
+        key += "_tiny" if short == "tiny" else "_min" if short and daily else ""
         return phrase(language, key, amount=format_money(int(cents), language))
     if path == "noncriminal":
         return phrase(language, "if_noncrim_daily" if daily else "if_noncrim_once")
@@ -147,12 +153,12 @@ def what_to_do(deadline: Payload | None, language: str, label_len: int) -> str:
 
 
 # The enforcement texts' ladder. Short forms first (the citation without the town, the link and courtesy
-# lines); then dropped, in this order: the phone number, the consequence sentence (its short form first),
-# what the kind marks droppable (an order's review line); only then are the site,
-# what was found and the deadline's label clipped. Who, what was found, by when, the link and the courtesy
-# line are never dropped.
-# (phone, consequence: "full" | "min" | "", details phrase, courtesy phrase, short citation)
-STEPS: tuple[tuple[bool, str, str, str, bool], ...] = (
+# lines); then dropped, in this order: the phone number, the consequence sentence (its short forms first: the
+# tiny one with the section alone, "§ 247-7B(7)"); only then are the site, what was found and the deadline's
+# label clipped. Who, what was found, by when, the link and the courtesy line are never dropped.
+# (phone, consequence: "full" | "min" | "tiny" | "", details phrase, courtesy phrase, short citation: False,
+# True (without the town) or "bare" (the section alone))
+STEPS: tuple[tuple[bool, str, str, str, bool | str], ...] = (
     (True, "full", "details", "courtesy", False),
     (True, "full", "details", "courtesy", True),
     (True, "full", "details_short", "courtesy_short", True),
@@ -160,29 +166,27 @@ STEPS: tuple[tuple[bool, str, str, str, bool], ...] = (
     (False, "full", "details", "courtesy", True),
     (False, "full", "details_short", "courtesy_short", True),
     (False, "min", "details_short", "courtesy_short", True),
+    (False, "tiny", "details_short", "courtesy_short", "bare"),
     (False, "", "details_short", "courtesy_short", True),
 )
 # (site, what was found, deadline label, citation): the most characters of each
 CLIPS = ((60, 200, 80, 40), (45, 120, 60, 40), (40, 90, 50, 40), (32, 60, 40, 24), (24, 40, 30, 16),
          (16, 24, 20, 16), (12, 16, 0, 16))
-Head = Callable[[int, int, int, bool], str]  # (site, found, citation chars, short citation) -> first sentence
+Head = Callable[[int, int, int, bool | str], str]  # (site, found, citation chars, short citation) -> sentence
 
 
 def enforcement(p: Payload, language: str, english: int, head: Head, todo_of: Callable[[int], list[str]],
-                droppable: str = "", fines: bool = True, no_path: str = "if_none") -> str:
+                fines: bool = True, no_path: str = "if_none") -> str:
     """An enforcement text: `head` (who, what was found, where), `todo_of(label chars)` (what to do and by
-    when), `droppable` (e.g. an order's review line), the consequence, the link, the phone, the courtesy
-    line; stepped down STEPS, then CLIPS, until it fits the language's budget. `fines`: False when the
-    payload does not say the fine path (an order's row written before it was carried): nothing is said.
-    `no_path`: the phrase when no fine path is chosen yet."""
-    def body(clips: tuple[int, int, int, int], step: tuple[bool, str, str, str, bool], extra: bool) -> str:
+    when), the consequence, the link, the phone, the courtesy line; stepped down STEPS, then CLIPS, until it
+    fits the language's budget. `fines`: False when the payload does not say the fine path (an order's row
+    written before it was carried): nothing is said. `no_path`: the phrase when no fine path is chosen yet."""
+    def body(clips: tuple[int, int, int, int], step: tuple[bool, str, str, str, bool | str]) -> str:
         site_len, found_len, label_len, cite_len = clips
         call, conseq, details, courtesy, short_cite = step
         parts = [head(site_len, found_len, cite_len, short_cite), *todo_of(label_len)]
         if conseq and fines:
-            parts.append(consequence(p.get("fine"), language, conseq == "min", no_path))
-        if droppable and extra:
-            parts.append(droppable)
+            parts.append(consequence(p.get("fine"), language, conseq if conseq != "full" else False, no_path))
         parts.append(phrase(language, details, link=p["link"]))
         if call and p.get("contact"):
             parts.append(phrase(language, "call_us", phone=phone(p["contact"])))
@@ -191,9 +195,9 @@ def enforcement(p: Payload, language: str, english: int, head: Head, todo_of: Ca
 
     def variants() -> Iterator[str]:
         for step in STEPS:
-            yield body(CLIPS[0], step, True)
+            yield body(CLIPS[0], step)
         for clips in CLIPS:
-            yield body(clips, STEPS[-1], False)
+            yield body(clips, STEPS[-1])
 
     return fit(language, variants(), english)
 

@@ -25,18 +25,17 @@ STOP_NOW = "cease and desist immediately"  # the engine's label of a cease-and-d
 def sms(p: Payload, language: str) -> str:
     """Who issued which order, for which site, on what day; what was found (the finding of the order's
     violation in the party's language) and its provision; what the order requires and by when (its first
-    deadline binding the party, with its label); the review meeting's last day (a cease-and-desist's, when
-    the payload has it); what happens if not; the link, the phone and the courtesy line. Rows written before
-    these facts were carried say what they have (the order, the site, the day)."""
+    deadline binding the party, with its label); what happens if not; the link, the phone and the courtesy
+    line. Rows written before these facts were carried say what they have (the order, the site, the day)."""
     date = date_of(p["date"], language)
     kind = str(p.get("order") or "")
 
-    def head(site_len: int, found_len: int, cite_len: int, short_cite: bool) -> str:
+    def head(site_len: int, found_len: int, cite_len: int, short_cite: bool | str) -> str:
         text = phrase(language, "o_head", town=town_of(p, language), order=order_name(p, language), date=date,
                       site=text_of(p, "site", language, site_len))
         found = finding_text(p, language, found_len)
         if found:
-            cited = whole_citation(p, language, cite_len, short=True)
+            cited = whole_citation(p, language, cite_len, short=short_cite or True)
             text += " " + phrase(language, "o_found", found=f"{found} ({cited})" if cited else found)
         return text
 
@@ -50,12 +49,11 @@ def sms(p: Payload, language: str) -> str:
             return [by_when]  # short of room: the deadline's label says what the order requires
         return [does, by_when]
 
-    review = p.get("review") or {}
-    droppable = phrase(language, "o_review", date=date_of(str(review["by"]), language)) if review.get(
-        "by") else ""
     # a row written before the fine path was carried says nothing of fines; an order without a path yet says
-    # the town can seek them
-    return enforcement(p, language, SEGMENTS, head, todo, droppable, "fine" in p, "o_if_none")
+    # the town can seek them. The review meeting is not in this text: its own text (sms.review_meeting) gives
+    # the day, time and place once it is set, and the notice page shows the window; with it, the Spanish and
+    # Portuguese texts could not say everything the English says within their 5 segments.
+    return enforcement(p, language, SEGMENTS, head, todo, fines="fine" in p, no_path="o_if_none")
 
 
 KIND = Spec(

@@ -30,7 +30,7 @@ def sms(p: Payload, language: str) -> str:
     """
     when = date_of(p["observed_on"], language)
 
-    def head(site_len: int, found_len: int, cite_len: int, short_cite: bool) -> str:
+    def head(site_len: int, found_len: int, cite_len: int, short_cite: bool | str) -> str:
         cited = whole_citation(p, language, cite_len, short=short_cite)
         values = {"town": town_of(p, language), "date": when, "site": text_of(p, "site", language, site_len)
                   or phrase(language, "the_site"), "cited": f" ({cited})" if cited else ""}

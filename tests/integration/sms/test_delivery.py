@@ -65,7 +65,7 @@ def undelivered(client, board, since="2026-04-01T00:00:00Z"):
 
 def test_a_notice_goes_out_in_spanish_within_five_segments_with_its_link_and_a_status_callback(sent_notice):
     body = sent_notice["body"]
-    assert body.startswith("Carver: infracción hallada el 6 abr 2026 en Cedar Brook subdivision: ")
+    assert body.startswith("Carver: infracción del 6 abr 2026 en Cedar Brook subdivision: ")
     assert count(body).count <= 5 and "Cortesía" in body and f"{PUBLIC}/n/" in body
     assert sent_notice["status_callback"] == PUBLIC + "/webhooks/twilio/status"
 
