@@ -80,3 +80,8 @@ translations: install
 	$(PYBABEL) update -D findings -i inspections/checklists/translations/findings.pot \
 		-d inspections/checklists/translations --no-fuzzy-matching --ignore-obsolete -w 110
 	$(PYBABEL) compile -D findings -d inspections/checklists/translations --statistics
+	$(PYBABEL) extract -F babel-sms.cfg -k Nn_:1,2 --no-location --sort-output --omit-header \
+		-o backend/translations/sms.pot .
+	$(PYBABEL) update -D sms -i backend/translations/sms.pot -d backend/translations --no-fuzzy-matching \
+		--ignore-obsolete -w 110
+	$(PYBABEL) compile -D sms -d backend/translations --statistics

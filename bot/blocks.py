@@ -44,6 +44,7 @@ from bot.text import (
     humanise,
     map_url,
     one_line,
+    plural,
 )
 
 ALERT_ACTIONS_BLOCK = "fe_alert_actions"
@@ -236,8 +237,8 @@ def review_notice(notice: ReviewNotice) -> Rendered:
 
 def stabilization_reminder(reminder: StabilizationReminder) -> Rendered:
     days_left = (reminder.due_on - reminder.as_of).days
-    when = (f"due in {days_left} day(s)" if days_left > 0 else "due today" if days_left == 0
-            else f"overdue by {-days_left} day(s)")
+    when = (f"due in {plural(days_left, 'day')}" if days_left > 0 else "due today" if days_left == 0
+            else f"overdue by {plural(-days_left, 'day')}")
     permit = f" (permit {one_line(reminder.permit)})" if reminder.permit else ""
     blocks: list[Block] = [
         header(f"⏳ Stabilization {when}"),

@@ -124,24 +124,24 @@ JOB_TEXT = {
                            "subdivision (~§ 247-7B(15)).",
     "reminder.inspection-event-notice": "Carver: reminder: give the Planning Board 2 working days' notice of "
                                         "the footing inspection at Cedar Brook subdivision (~§ 247-7C).",
-    "reminder.erc-review": "Town of Carver: reminder: the review meeting of the cease and desist at "
+    "reminder.erc-review": "Town of Carver: reminder: the review meeting of the cease-and-desist order at "
                            "Plymouth St gravel pit is on Apr 9, 2026, 6:00 PM EDT, at Room 2, Town Hall, "
                            "108 Main St (within 48 hours).",
     "reminder.permit-expiry": "Carver: reminder: permit ERC-2025-03 at Plymouth St gravel pit expires on "
                               "Jun 30, 2026 (in 30 days).",
     "escalation": "Carver: OVERDUE: the 90-day monitoring report was due Jul 6, 2026 and no submission "
                   "has been recorded at Cedar Brook subdivision (~§ 247-7B(15)).",
-    "citations.issued": "Carver: noncriminal citation(s) (MGL c. 40 § 21D) issued for the days "
-                        "2026-04-07 ($100.00); 2026-04-08 ($200.00). Payable to Town of Carver. This text is "
-                        "a courtesy; the mailed citation is the legal notice.",
-    "citations.reissued": "Carver: citation(s) voided and reissued after a change in the record (an earlier "
-                          "violation or a setting): 2026-04-08: $100.00 -> $200.00.",
-    "citations.proposed": "Town of Carver: 2 noncriminal citation(s) under Carver's earth removal bylaw "
+    "citations.issued": "Carver: the town issued you 2 fines (citations under MGL c. 40 § 21D): Apr 7, 2026, "
+                        "$100.00; Apr 8, 2026, $200.00. Payable to Town of Carver. Courtesy text; the legal "
+                        "notice is served separately.",
+    "citations.reissued": "Carver: after a change in the record (an earlier violation or a setting), the "
+                          "town voided and reissued 1 citation: Apr 8, 2026: $100.00 is now $200.00.",
+    "citations.proposed": "Town of Carver: 2 noncriminal citations under Carver's earth removal bylaw "
                           "(ch. 136) await the enforcing officer; the first must be mailed by Apr 20, 2026 "
                           "(MGL c. 40 § 21D).",
-    "reminder.citation-mail-by": "Town of Carver: 2 proposed citation(s) under Carver's earth removal bylaw "
+    "reminder.citation-mail-by": "Town of Carver: 2 proposed citations under Carver's earth removal bylaw "
                                  "(ch. 136) must be mailed in 2 days, by Apr 20, 2026 (MGL c. 40 § 21D), "
-                                 "or they can no longer issue.",
+                                 "or they can no longer be issued.",
     "violation_opened": "Violation opened at Plymouth St gravel pit (Carver bylaw § 136-5), from "
                         "Apr 6, 2026: Earth was removed within 50 ft of a wetland. Observed: excavator "
                         "working inside the buffer stakes",

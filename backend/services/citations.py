@@ -28,6 +28,7 @@ from backend.services.accrual_load import facts_select, to_facts
 from backend.services.authorisation import ROLE_ORDER, chapter_roles
 from backend.services.bylaw_config import config_for
 from backend.services.bylaw_names import bylaw
+from bot.text import plural
 from inspections.authority import Action, Decision, Role, Vote, may_act
 from inspections.calendar import local_date
 from inspections.citations import CITATION_RULE, CitationDecision, issue_citation
@@ -200,8 +201,10 @@ def proposals_digest(town: Town, day: dt.date) -> int:
         authority = authorities.get(chapter)
         if authority is None or mail_by is None:
             continue
-        text = (f"{town.name}: {count} noncriminal citation(s) under {bylaw(chapter)} await the enforcing "
-                f"officer; the first must be mailed by {format_date(mail_by, 'en')} (MGL c. 40 § 21D).")
+        wait = "awaits" if count == 1 else "await"
+        text = (f"{town.name}: {plural(count, 'noncriminal citation')} under {bylaw(chapter)} {wait} the "
+                f"enforcing officer; the first must be mailed by {format_date(mail_by, 'en')} "
+                "(MGL c. 40 § 21D).")
         payload = {"text": text, "chapter": chapter, "count": count, "mail_by_on": mail_by.isoformat()}
         intent = notices.Intent(town.id, "slack", notices.slack_recipient(authority), "citations.proposed",
                                 payload, f"slack:citations-proposed:{authority.id}:{day}")

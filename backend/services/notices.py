@@ -25,6 +25,8 @@ from backend.outbox.kick import FLAG as KICK_FLAG
 from backend.services.bulk import new_ids, write_rows
 from backend.services.notify import SMS_TEXT_LIMIT, board_recipient
 from backend.sms.compliance import sms_number as sms_number  # the services call notices.sms_number
+from bot.text import plural
+from inspections.formats import format_date
 from inspections.penalties import dollars
 
 COURTESY = "Courtesy text; the legal notice is served separately."
@@ -90,7 +92,7 @@ def accrual_sms(town_id: uuid.UUID, town_name: str, party_id: uuid.UUID | str, n
 
 
 def citation_line(day: dt.date, amount_cents: int | None, withhold: bool) -> str:
-    return f"{day.isoformat()} {amount_text(amount_cents, withhold)}"
+    return f"{format_date(day, 'en')}, {amount_text(amount_cents, withhold)}"
 
 
 def citations_issued_sms(town_id: uuid.UUID, town_name: str, party_id: uuid.UUID, number: str, day: dt.date,
@@ -99,10 +101,11 @@ def citations_issued_sms(town_id: uuid.UUID, town_name: str, party_id: uuid.UUID
     lines = "; ".join(citation_line(d, a, w) for _, d, a, w, _ in sorted(citations, key=lambda c: c[1]))
     payees = sorted({p for *_, p in citations if p})
     pay = f" Payable to {', '.join(payees)}." if payees else ""
-    text = fit(f"{town_name}: noncriminal citation(s) (MGL c. 40 § 21D) issued for the days {lines}."
+    fines = plural(len(citations), "fine")
+    text = fit(f"{town_name}: the town issued you {fines} (citations under MGL c. 40 § 21D): {lines}."
                f"{pay} {COURTESY}",
-               f"{town_name}: {len(citations)} noncriminal citation(s) (MGL c. 40 § 21D) issued; the mailed "
-               f"citations give each amount.{pay} {COURTESY}")
+               f"{town_name}: the town issued you {fines} (citations under MGL c. 40 § 21D); each comes "
+               f"by mail with its amount.{pay} {COURTESY}")
     payload = {"text": text, "party_id": str(party_id), "day": day.isoformat(),
                "citations": [str(c[0]) for c in citations],
                # the facts the party's text is rendered from in their language (sms/citation_texts.py)
@@ -114,15 +117,16 @@ def citations_issued_sms(town_id: uuid.UUID, town_name: str, party_id: uuid.UUID
 
 def reissued_text(town_name: str, changes: Sequence[Change]) -> str:
     """(offense date, old amount, new amount, old withheld, new withheld) of voided and reissued citations."""
-    parts = [f"{d.isoformat()}: {amount_text(old, ow)} -> {amount_text(new, nw)}"
+    parts = [f"{format_date(d, 'en')}: {amount_text(old, ow)} is now {amount_text(new, nw)}"
              for d, old, new, ow, nw in sorted(changes)]
-    return (f"{town_name}: citation(s) voided and reissued after a change in the record "
-            f"(an earlier violation or a setting): " + "; ".join(parts) + ".")
+    return (f"{town_name}: after a change in the record (an earlier violation or a setting), the town voided "
+            f"and reissued {plural(len(changes), 'citation')}: " + "; ".join(parts) + ".")
 
 
 def reissued_sms(town_id: uuid.UUID, town_name: str, party_id: uuid.UUID, number: str, day: dt.date,
                  void_ids: Sequence[uuid.UUID], changes: Sequence[Change]) -> Intent:
-    short = f"{town_name}: {len(void_ids)} citation(s) voided and reissued after a change in the record."
+    short = (f"{town_name}: after a change in the record, the town voided and reissued "
+             f"{plural(len(void_ids), 'citation')}.")
     text = fit(f"{reissued_text(town_name, changes)} {COURTESY}", f"{short} {COURTESY}")
     payload = {"text": text, "party_id": str(party_id),
                "day": day.isoformat(), "voided": [str(i) for i in void_ids],

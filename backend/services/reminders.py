@@ -35,9 +35,11 @@ from backend.models import (
 from backend.models.meetings import Meeting
 from backend.services import notices
 from backend.services.bylaw_names import bylaw
+from backend.services.orders import KIND_TEXT
 from backend.services.parties import operator_of
 from backend.services.submissions import missing_report_escalations
 from backend.sms import meeting_texts
+from bot.text import plural
 from inspections.calendar import local_date
 from inspections.deadlines.carver_136_permit import STATUS as NINETY_DAY_REPORT
 from inspections.deadlines.carver_247 import STABILIZE
@@ -184,7 +186,8 @@ def _meeting_reminders(town: Town, as_of: dt.datetime) -> list[notices.Intent]:
             continue
         at = meeting_texts.when_text(meeting.scheduled_for, town.tz, "en")
         place = meeting_texts.place_text(meeting_texts.place_of(meeting), "en")
-        text = (f"{town.name}: reminder: the review meeting of the {order.kind.replace('_', ' ')} at "
+        what = KIND_TEXT.get(order.kind, order.kind)
+        text = (f"{town.name}: reminder: the review meeting of the {what} at "
                 f"{_site_name(order.site_id)} is on {at}, at {place} (within 48 hours).")
         payload = {"text": text, "meeting_id": str(meeting.id), "order_id": str(order.id),
                    "as_of": as_of.isoformat()}
@@ -245,8 +248,9 @@ def _mailing_reminders(town: Town, day: dt.date) -> list[notices.Intent]:
         lead, authority = bucket((mail_by - day).days, MAILING_DAYS), authorities.get(chapter)
         if lead is None or authority is None:
             continue
-        text = (f"{town.name}: {count} proposed citation(s) under {bylaw(chapter)} must be mailed "
-                f"{when_text(mail_by, day)} (MGL c. 40 § 21D), or they can no longer issue.")
+        it = "it" if count == 1 else "they"
+        text = (f"{town.name}: {plural(count, 'proposed citation')} under {bylaw(chapter)} must be mailed "
+                f"{when_text(mail_by, day)} (MGL c. 40 § 21D), or {it} can no longer be issued.")
         payload = {"text": text, "chapter": chapter, "count": count, "mail_by_on": mail_by.isoformat()}
         key = f"slack:reminder:citation-mail-by:{authority.id}:{mail_by}:{lead}"
         out.append(notices.Intent(town.id, "slack", notices.slack_recipient(authority),

@@ -17,9 +17,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from backend.sms.phrases import local_time, phrase
-from backend.sms.segments import clip, plain
-from backend.sms.templates import LADDER, citation_of, fit
+from backend.sms.phrases import Message, local_time, phrase, say
+from backend.sms.segments import LANGUAGES, clip, plain
+from backend.sms.templates import LADDER, citation_of, fit, label_of
+from inspections.catalogues import N_, Nn_
 from inspections.formats import format_date
 
 Payload = dict[str, Any]
@@ -27,60 +28,33 @@ REVIEW_MEETING_SMS = "sms.review_meeting"
 MEETING_REMINDER, STABILIZATION_REMINDER = "reminder.erc-review", "reminder.stabilization"
 DEFAULT_TZ = "America/New_York"
 
-ZONE_WORDS = {"es": "hora del Este", "pt": "horário do Leste"}
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "scheduled": "{town}: review meeting of the {order} for {site}: {when}, at {place}.",
-        "moved": "{town}: MOVED: the review meeting of the {order} for {site} is now {when}, at {place}.",
-        "reminder": "{town}: reminder: review meeting of the {order} for {site}: {when}, at {place}.",
-        "online": "Join online: {url}",
-        "heading": "Review meeting",
-        "line": "{when}, at {place}",
-        "no_place": "a place to be announced",
-        "room": "{room}, {address}",
-        "stab_left": "{town}: reminder: {action}{area} at {site}: {n} day(s) left, by {date} ({citation}).",
-        "stab_today": "{town}: reminder: {action}{area} at {site} is due TODAY, {date} ({citation}).",
-    },
-    "es": {
-        "scheduled": "{town}: la reunión de revisión de la {order} de {site} será el {when}, en {place}.",
-        "moved": "{town}: la reunión de revisión de la {order} de {site} CAMBIÓ al {when}, en {place}.",
-        "reminder": "{town}: recordatorio: la reunión de revisión de la {order} de {site} es el {when}, "
-                    "en {place}.",
-        "online": "En línea: {url}",
-        "heading": "Reunión de revisión",
-        "line": "{when}, en {place}",
-        "no_place": "un lugar por anunciar",
-        "room": "{room}, {address}",
-        "stab_left": "{town}: recordatorio: {action}{area} en {site}: quedan {n} día(s), hasta el {date} "
-                     "({citation}).",
-        "stab_today": "{town}: recordatorio: {action}{area} en {site} vence HOY, {date} ({citation}).",
-    },
-    "pt": {
-        "scheduled": "{town}: a reunião de revisão da {order} de {site} será em {when}, em {place}.",
-        "moved": "{town}: a reunião de revisão da {order} de {site} MUDOU para {when}, em {place}.",
-        "reminder": "{town}: lembrete: a reunião de revisão da {order} de {site} é em {when}, em {place}.",
-        "online": "Online: {url}",
-        "heading": "Reunião de revisão",
-        "line": "{when}, em {place}",
-        "no_place": "local a anunciar",
-        "room": "{room}, {address}",
-        "stab_left": "{town}: lembrete: {action}{area} em {site}: faltam {n} dia(s), até {date} "
-                     "({citation}).",
-        "stab_today": "{town}: lembrete: {action}{area} em {site} vence HOJE, {date} ({citation}).",
-    },
+ZONE = N_("Eastern time")  # beside the zone in Spanish and Portuguese: "(hora del Este, EDT)"
+# the English words (msgids; Spanish and Portuguese in the `sms` catalogues, see phrases.py)
+WORDS: dict[str, Message] = {
+    "scheduled": N_("{town}: review meeting of the {order} for {site}: {when}, at {place}."),
+    "moved": N_("{town}: MOVED: the review meeting of the {order} for {site} is now {when}, at {place}."),
+    "reminder": N_("{town}: reminder: review meeting of the {order} for {site}: {when}, at {place}."),
+    "online": N_("Join online: {url}"),
+    "heading": N_("Review meeting"),
+    "line": N_("{when}, at {place}"),
+    "no_place": N_("a place to be announced"),
+    "room": N_("{room}, {address}"),
+    "stab_left": Nn_("{town}: reminder: {action}{area} at {site}: {n} day left, by {date} ({citation}).",
+                     "{town}: reminder: {action}{area} at {site}: {n} days left, by {date} ({citation})."),
+    "stab_today": N_("{town}: reminder: {action}{area} at {site} is due TODAY, {date} ({citation})."),
 }
-# the engine's action words, in the reader's language; an action without a translation reads as the general
-# one in Spanish and Portuguese (never English words in their text), and as recorded in English
-STABILIZE = {"es": "estabilizar la parte alterada", "pt": "estabilizar a parte alterada"}
-ACTIONS: dict[str, dict[str, str]] = {"stabilize the disturbed portion": STABILIZE}
+# the engine's general stabilization action: what a Spanish or Portuguese text says for an action the
+# catalogue does not translate (never English words in their text)
+STABILIZE = "stabilize the disturbed portion"
 
 
 def _lang(language: str) -> str:
-    return language if language in WORDS else "en"
+    return language if language in LANGUAGES else "en"
 
 
 def words(language: str, key: str, **values: object) -> str:
-    return WORDS[_lang(language)][key].format(**values)
+    message = WORDS[key]
+    return say(_lang(language), message, int(str(values["n"])) if isinstance(message, tuple) else 1, **values)
 
 
 def when_text(at: dt.datetime, tz: str, language: str, short: bool = False) -> str:
@@ -90,8 +64,8 @@ def when_text(at: dt.datetime, tz: str, language: str, short: bool = False) -> s
     language = _lang(language)
     day, time = format_date(local.date(), language), local_time(f"{local:%H:%M}", language)
     zone = local.tzname()
-    if language in ZONE_WORDS and not short:
-        return f"{day}, {time} ({ZONE_WORDS[language]}, {zone})"
+    if language != "en" and not short:
+        return f"{day}, {time} ({say(language, ZONE)}, {zone})"
     return f"{day}, {time} {zone}"
 
 
@@ -148,8 +122,12 @@ def _meeting(key: str) -> Callable[[Payload, str], str]:
             head = words(language, key, town=clip(plain(str(p.get("town") or ""), language), 40),
                          order=_order(p, language), when=shown,
                          site=clip(plain(str(p.get("site") or ""), language), site_len),
-                         place=place_text(p.get("place"), language, place_len, online))
-            return " ".join([head, phrase(language, details, link=p["link"]), phrase(language, courtesy)])
+                         place=place_text(p.get("place"), language, place_len, online=False))
+            remote = (p.get("place") or {}).get("remote_url") if online else None
+            # the meeting's link after the sentence, with no full stop a phone would take into the link
+            join = [words(language, "online", url=remote)] if remote else []
+            respond = [phrase(language, details, link=p["link"]), phrase(language, courtesy)]
+            return " ".join([head, *join, *respond])
 
         def variants() -> Iterator[str]:
             for rung, online in STEPS:
@@ -174,7 +152,9 @@ def stabilization(p: Payload, language: str) -> str:
     language = _lang(language)
     n = int(p["days_left"])
     action = str(p.get("action") or p.get("label") or "")
-    action = action if language == "en" else ACTIONS.get(action, STABILIZE)[language]
+    if language != "en" and (said := label_of(action, language)) == action:
+        said = label_of(STABILIZE, language)  # an action the catalogue lacks reads as the general one
+    action = action if language == "en" else said
     due = format_date(dt.date.fromisoformat(str(p["date"])), language)
 
     def variants() -> Iterator[str]:

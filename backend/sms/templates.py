@@ -20,8 +20,9 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from backend.party_words import Words
-from backend.sms.phrases import local_time, phone, phrase
+from backend.sms.phrases import local_time, phone, phrase, say
 from backend.sms.segments import ENGLISH, LANGUAGES, clip, plain, within_budget
+from inspections.catalogues import N_
 from inspections.formats import format_date, format_money
 
 Payload = dict[str, Any]
@@ -67,8 +68,8 @@ def text_of(p: Payload, key: str, language: str, most: int) -> str:
     return clip(plain(str(p.get(key) or ""), language), most)
 
 
-BYLAW = {"en": "{town} bylaw §", "es": "reglamento de {town} §", "pt": "regulamento de {town} §"}
-BYLAW_SHORT = {"en": "bylaw §", "es": "reglamento §", "pt": "regulamento §"}  # the text names the town first
+BYLAW = N_("{town} bylaw §")
+BYLAW_SHORT = N_("bylaw §")  # the text names the town first
 
 
 def cite(citation: object, town: object, language: str, short: bool | str = False) -> str:
@@ -81,8 +82,8 @@ def cite(citation: object, town: object, language: str, short: bool | str = Fals
         if short == "bare":
             return "§" + text[2:]
         if short:
-            return BYLAW_SHORT[language_of(language)] + text[2:]
-        return BYLAW[language_of(language)].format(town=str(town or "").strip() or "town") + text[2:]
+            return say(language, BYLAW_SHORT) + text[2:]
+        return say(language, BYLAW, town=str(town or "").strip() or "town") + text[2:]
     return text
 
 
@@ -155,7 +156,8 @@ def what_to_do(deadline: Payload | None, language: str, label_len: int) -> str:
 # The enforcement texts' ladder. Short forms first (the citation without the town, the link and courtesy
 # lines); then dropped, in this order: the phone number, the consequence sentence (its short forms first: the
 # tiny one with the section alone, "§ 247-7B(7)"); only then are the site, what was found and the deadline's
-# label clipped. Who, what was found, by when, the link and the courtesy line are never dropped.
+# label clipped (the citation too, at its shortest, or left out when even that is too long). Who, what was
+# found, by when, the link and the courtesy line are never dropped.
 # (phone, consequence: "full" | "min" | "tiny" | "", details phrase, courtesy phrase, short citation: False,
 # True (without the town) or "bare" (the section alone))
 STEPS: tuple[tuple[bool, str, str, str, bool | str], ...] = (
@@ -167,7 +169,7 @@ STEPS: tuple[tuple[bool, str, str, str, bool | str], ...] = (
     (False, "full", "details_short", "courtesy_short", True),
     (False, "min", "details_short", "courtesy_short", True),
     (False, "tiny", "details_short", "courtesy_short", "bare"),
-    (False, "", "details_short", "courtesy_short", True),
+    (False, "", "details_short", "courtesy_short", "bare"),
 )
 # (site, what was found, deadline label, citation): the most characters of each
 CLIPS = ((60, 200, 80, 40), (45, 120, 60, 40), (40, 90, 50, 40), (32, 60, 40, 24), (24, 40, 30, 16),

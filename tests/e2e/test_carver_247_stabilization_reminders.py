@@ -20,19 +20,19 @@ from tests.integration.sms.conftest import dispatch, twilio  # noqa: F401 - `twi
 
 PERMITTEE = "Cedar Brook Homes Inc."
 EXPECTED = {
-    "en": ["stabilize the disturbed portion (lots 4-9) at Cedar Brook subdivision: 7 day(s) left, by "
+    "en": ["stabilize the disturbed portion (lots 4-9) at Cedar Brook subdivision: 7 days left, by "
            "Apr 15, 2026",
-           "stabilize the disturbed portion (lots 4-9) at Cedar Brook subdivision: 2 day(s) left, by "
+           "stabilize the disturbed portion (lots 4-9) at Cedar Brook subdivision: 2 days left, by "
            "Apr 15, 2026",
            "stabilize the disturbed portion (lots 4-9) at Cedar Brook subdivision is due TODAY, "
            "Apr 15, 2026"],
-    "es": ["estabilizar la parte alterada (lots 4-9) en Cedar Brook subdivision: quedan 7 día(s), hasta el "
+    "es": ["estabilizar la parte alterada (lots 4-9) en Cedar Brook subdivision: quedan 7 días, hasta el "
            "15 abr 2026",
-           "estabilizar la parte alterada (lots 4-9) en Cedar Brook subdivision: quedan 2 día(s), hasta el "
+           "estabilizar la parte alterada (lots 4-9) en Cedar Brook subdivision: quedan 2 días, hasta el "
            "15 abr 2026",
            "estabilizar la parte alterada (lots 4-9) en Cedar Brook subdivision vence HOY, 15 abr 2026"],
 }
-BOARD_HEADERS = ["⏳ Stabilization due in 7 day(s)", "⏳ Stabilization due in 2 day(s)",
+BOARD_HEADERS = ["⏳ Stabilization due in 7 days", "⏳ Stabilization due in 2 days",
                  "⏳ Stabilization due today"]
 
 

@@ -98,7 +98,7 @@ def test_unauthorised_fill_four_days_of_citations_then_a_late_entered_earlier_vi
     reissued = citations(client, agent, status="issued")
     assert amounts(reissued) == [30000] * 4 and sorted(c["revision"] for c in reissued) == [1, 1, 2, 2]
     [told] = outbox("sms", "citations.reissued")
-    assert "2026-09-14: $50.00 -> $300.00; 2026-09-15: $100.00 -> $300.00" in told.payload["text"]
+    assert "Sep 14, 2026: $50.00 is now $300.00; Sep 15, 2026: $100.00 is now $300.00" in told.payload["text"]
     assert len(outbox("slack", "citations.reissued")) == 1
 
     verify = app.test_cli_runner().invoke(args=["audit", "verify", "--town", "upton"])

@@ -27,7 +27,7 @@ EXPECTED = {  # day n: the words of the running total, in the operator's languag
     "en": "Day {n} of the violation at Plymouth St gravel pit (bylaw § 136-7C): up to ${n}00 so far (court "
           "maximum).",
     "es": "Día {n} de la infracción en Plymouth St gravel pit (reglamento § 136-7C): hasta ${n}00 a la fecha "
-          "(máximo judicial).",
+          "(máximo de un tribunal).",
 }
 
 

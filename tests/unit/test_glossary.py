@@ -11,6 +11,9 @@ import pytest
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
+PLACEHOLDER = re.compile(r"\{\w*\}")
+# A bylaw section in a text is cited as people write it, "reglamento de Carver § 136-7C" (the town's name says
+# the bylaw is municipal; the glossaries' note on "bylaw"): the messages that end in "§" are those forms.
 CATALOGUES = {
     lang: sorted(p for p in ROOT.glob(f"**/{lang}/LC_MESSAGES/*.po") if ".venv" not in p.parts)
     for lang in ("es", "pt")
@@ -98,7 +101,8 @@ def test_each_translation_uses_the_glossary_term(lang):
         for name, msgid, text in translations(lang)
         for english, term in REQUIRED[lang].items()
         if isinstance(msgid, str)
-        and re.search(english, msgid, re.IGNORECASE)
+        and re.search(english, PLACEHOLDER.sub("", msgid), re.IGNORECASE)  # "{citation}" is a value
+        and not (msgid.endswith("§") and english == r"\bbylaw\b")  # a citation, see above
         and term.lower() not in str(text).lower()
     ]
     assert not wrong, "\n".join(f"{n}: {m!r} -> {t!r} should say {term!r}" for n, m, t, term in wrong)

@@ -173,7 +173,7 @@ def test_a_late_entered_earlier_violation_voids_and_reissues_the_affected_citati
     assert all(c["revision"] == 2 and c["void_reason"] is None for c in issued)
     assert all("amount changed on reassessment" in c["void_reason"] for c in void)
     [sms] = outbox("sms", "citations.reissued")
-    assert "2026-09-14: $50.00 -> $300.00; 2026-09-15: $100.00 -> $300.00" in sms.payload["text"]
+    assert "Sep 14, 2026: $50.00 is now $300.00; Sep 15, 2026: $100.00 is now $300.00" in sms.payload["text"]
     [slack] = outbox("slack", "citations.reissued")
     assert "Mechanic Street Realty Trust" in slack.payload["text"]
     voided = db.session.scalar(

@@ -151,7 +151,7 @@ def test_issuing_alerts_the_board_once_and_texts_each_consenting_party_once(clie
     names = {db.session.get(Party, uuid.UUID(t.payload["party_id"])).name for t in texts}
     assert names == {"South Shore Sand & Gravel LLC", "Ana Souza"} and {t.channel for t in texts} == {"sms"}
     by_language = {t.payload["language"]: t.payload["text"] for t in texts}
-    assert by_language["pt"].startswith("Carver: ordem de paralisação de ")
+    assert by_language["pt"].startswith("Carver: o município emitiu uma ordem de paralisação em ")
     assert "Pare a obra agora." in by_language["pt"]
     pt = by_language["pt"]
     assert "notificação legal" in pt and "por correio ou em mãos" in pt  # beside service, never instead

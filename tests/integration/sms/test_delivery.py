@@ -260,7 +260,7 @@ def test_the_daily_accrual_text_is_written_once_per_party_per_day_and_sent_enric
     # one case (both violations under one order, at one site): its day count since 04-03 and the court
     # maximum of every day of each violation to date (2 x 4 days x $100)
     assert body.startswith("Carver: Día 4 de las 2 infracciones en Cedar Brook subdivision (reglamento "
-                           "§ 247-7B(7), § 247-7B(8)): hasta $800 a la fecha (máximo judicial).")
+                           "§ 247-7B(7), § 247-7B(8)): hasta $800 a la fecha (máximo de un tribunal).")
     assert count(body).count <= 5
     link = link_of(notifications("sms", "accrual.offense_days")[0])
     assert link.id in body and sorted(link.violation_ids) == sorted([first["id"], second["id"]])
@@ -293,7 +293,7 @@ def test_the_reminder_jobs_deadline_text_goes_in_the_partys_language_with_a_link
     dispatch(app)
     [message] = twilio.sent_messages
     assert message["body"].startswith(
-        "Carver: recordatorio: estabilizar la parte alterada en Cedar Brook subdivision: quedan 2 día(s), "
+        "Carver: recordatorio: estabilizar la parte alterada en Cedar Brook subdivision: quedan 2 días, "
         "hasta el 8 abr 2026 (reglamento § 247-7B(5))."
     )
     link = link_of(notifications("sms", "reminder.stabilization")[0])

@@ -25,13 +25,13 @@ def link_id(app, client, world, agent):
     [
         (
             "es",
-            "Faltaban controles de erosión y sedimentos, o no tenían mantenimiento.",
+            "Los controles de erosión y sedimentos faltaban o no se mantenían.",
             "6 abr 2026",
             "Junta de Planificación de Carver (Carver Planning Board)",
         ),
         (
             "pt",
-            "Faltavam controles de erosão e sedimentos, ou não tinham manutenção.",
+            "Os controles de erosão e sedimentos faltavam ou não eram mantidos.",
             "6 abr 2026",
             "Conselho de Planejamento de Carver (Carver Planning Board)",
         ),
@@ -67,4 +67,4 @@ def test_the_spanish_page_uses_the_glossary_terms(client, link_id):
 
 def test_the_text_payload_carries_the_finding_in_the_partys_language(link_id):
     [row] = notifications("sms", "sms.violation_notice")
-    assert row.payload["finding"] == "Faltaban controles de erosión y sedimentos, o no tenían mantenimiento."
+    assert row.payload["finding"] == "Los controles de erosión y sedimentos faltaban o no se mantenían."

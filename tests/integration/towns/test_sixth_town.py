@@ -119,7 +119,10 @@ def test_sixth_town_the_order_is_issued_only_by_the_authority_its_pack_names(app
     assert issued.status_code == 200, issued.json
     assert issued.json["authorization"]["rule_id"] == "WRENFIELD-412-ENFORCEMENT-ORDER"
     [slack] = outbox("slack", "order_issued")
-    assert "412-2" in slack.payload["text"] and "WRENFIELD-412-ENFORCEMENT-ORDER" in slack.payload["text"]
+    # the board's record names the bylaw and the authority in words, never the rule's id
+    said = slack.payload["text"]
+    assert "Wrenfield bylaw § 412-2" in said and "(ch. 412)" in said
+    assert "Authority: agent may act." in said and "WRENFIELD-412" not in said
 
 
 def test_sixth_town_the_compliance_deadline_comes_from_its_formula(app, client, wrenfield):

@@ -25,6 +25,10 @@ NOT_THROUGH_THE_FACADE = {
     "them",
     "inspections.formats.format_date": "a renderer's writing of a date for a reader (texts, page, PDF)",
     "inspections.formats.format_money": "a renderer's writing of an amount for a reader",
+    "inspections.catalogues.Nn_": "marks an English plural message for `pybabel extract` (the SMS words)",
+    "inspections.catalogues.translate_n": "a renderer's plural message in the reader's language (SMS)",
+    "inspections.catalogues.plural_messages": "translate_n's reading of a catalogue's plural messages",
+    "inspections.catalogues.plural_index": "translate_n's reading of a catalogue's Plural-Forms",
     "inspections.checklists.findings.all_findings": "every English finding, for the catalogue and "
     "readability tests (the facade's checklist-finding operation answers one)",
     "inspections.checklists.findings.extract": "`pybabel extract`'s reader of the checklist TOML",

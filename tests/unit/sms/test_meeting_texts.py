@@ -47,5 +47,5 @@ def test_the_days_left_are_the_ones_the_job_counted():
     facts = {"town": "Carver", "site": "Cedar Brook", "citation": "~§ 247-7B(12)", "date": "2026-04-15",
              "link": "https://enforce.example.org/n/x", "action": "stabilize the disturbed portion",
              "area": "lots 4-9"}
-    assert ": 7 day(s) left, by Apr 15, 2026" in stabilization(facts | {"days_left": 7}, "en")
+    assert ": 7 days left, by Apr 15, 2026" in stabilization(facts | {"days_left": 7}, "en")
     assert "vence HOY" in stabilization(facts | {"days_left": 0}, "es")

@@ -79,9 +79,9 @@ def test_criminal_amounts_are_court_maximums_never_a_debt(language):
         "en": "Day 6 of the violation at Plymouth St gravel pit (bylaw § 136-9A): up to $600 so far (court "
               "maximum)",
         "es": "Día 6 de la infracción en Plymouth St gravel pit (reglamento § 136-9A): hasta $600 a la fecha "
-              "(máximo judicial)",
+              "(máximo de un tribunal)",
         "pt": "Dia 6 da infração em Plymouth St gravel pit (regulamento § 136-9A): até US$ 600 acumulados "
-              "(máximo judicial)",
+              "(máximo de um tribunal)",
     }[language] in accrual
 
 
