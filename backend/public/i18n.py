@@ -21,7 +21,7 @@ MESSAGES: dict[str, str] = {
     ),
     "english": N_("Bylaw text is quoted in English, as adopted."),
     "tilde": N_(
-        "A section number marked ~ is inferred from the structure of the bylaw; the quoted words are exact."
+        "Section numbers are read from the structure of the bylaw; the quoted words are exact."
     ),
     "violations": N_("Violations"),
     "site": N_("Site"),

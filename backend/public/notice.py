@@ -35,8 +35,9 @@ from backend.services import meetings
 from backend.services.finding_words import finding_of
 from backend.services.submission_rules import kind_for_rule
 from backend.sms import meeting_texts
-from backend.sms.messages import PARTY_BINDS, orders_of
+from backend.sms.messages import PARTY_BINDS, orders_of, short_town
 from backend.sms.phrases import phone
+from backend.sms.templates import cite
 from inspections.calendar import local_date
 from inspections.formats import format_date as shown_date
 from inspections.formats import format_money
@@ -223,15 +224,21 @@ def boards(session: Session, notice: Notice) -> str:
     return ", ".join(names) or notice.town.name
 
 
+def cited(notice: Notice, citation: str) -> str:
+    """A citation as people write it in the reader's language: "reglamento de Carver § 247-7B(7)"."""
+    return cite(citation, short_town(notice.town.name), notice.words.language)
+
+
 def violation_view(session: Session, notice: Notice, v: Violation) -> dict[str, Any]:
     site = session.get(Site, v.site_id)
+    provision = provision_text(session, v)
     return {
         "site": site.name if site else "",
         "address": site.address if site else "",
         "found_on": shown_date(local_date(v.observed_at), notice.words.language),
         "finding": finding_of(session, v, notice.words.language),
         "status": notice.words(v.status),
-        "provision": provision_text(session, v),
+        "provision": provision | {"citation": cited(notice, provision["citation"])},
         "offense_days": offense_summary(session, notice, v),
         "citations": citations(session, notice, v),
         "criminal": criminal_line(notice, v),
@@ -254,7 +261,7 @@ def deadline_view(notice: Notice, d: Deadline) -> dict[str, Any]:
         notice.words("due", date=shown_date(due, notice.words.language)) if isinstance(due, dt.date) else ""
     )
     label = notice.words.label(d.label)
-    return {"label": label, "english": label == d.label, "when": when, "citation": d.citation}
+    return {"label": label, "english": label == d.label, "when": when, "citation": cited(notice, d.citation)}
 
 
 def meeting_views(notice: Notice) -> dict[str, Any]:
