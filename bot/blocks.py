@@ -249,8 +249,9 @@ def stabilization_reminder(reminder: StabilizationReminder) -> Rendered:
                 "day a separate offense."),
         *record_link(reminder.record_url, "Open the site"),
     ]
-    text = (f"Stabilization {when} at {reminder.site.name}, {reminder.site.address}: {reminder.label} by "
-            f"{fmt_on(reminder.due_on)} ({cite(reminder.rule.citation, reminder.town)}).")
+    label = one_line(reminder.label, 500)
+    text = (f"Stabilization {when} at {reminder.site.name}, {reminder.site.address}. {label[:1].upper()}"
+            f"{label[1:]} by {fmt_on(reminder.due_on)} ({cite(reminder.rule.citation, reminder.town)}).")
     return render(blocks, esc(text))
 
 

@@ -72,10 +72,10 @@ def daily_digest(digest: DailyDigest) -> Rendered:
                         *digest.deadlines]
     cited = list(dict.fromkeys(cite(i.rule.citation, digest.town) for i in items))
     named = f" Under {'; '.join(cited[:8])}{'; …' if len(cited) > 8 else ''}." if cited else ""
-    text = (f"Daily digest for {digest.authority}, {fmt_on(digest.on)}: "
-            f"{plural(len(digest.new_violations), 'new violation')}, "
-            f"{plural(days, 'day')} of continuing violations, "
-            f"{plural(len(digest.citations_to_issue), 'citation')} to issue, "
-            f"{plural(len(digest.deadlines), 'deadline')} in 7 days, "
-            f"{plural(len(digest.undelivered_sms), 'SMS', 'SMS')} to send by mail.{named}")
+    text = (f"Daily digest for {digest.authority}, {fmt_on(digest.on)}. "  # short sentences: read on a phone
+            f"New violations: {len(digest.new_violations)}. "
+            f"Days of continuing violations: {days}. "
+            f"Citations to issue: {len(digest.citations_to_issue)}. "
+            f"Deadlines in the next 7 days: {len(digest.deadlines)}. "
+            f"Texts not delivered (serve by mail): {len(digest.undelivered_sms)}.{named}")
     return render(blocks, esc(text))

@@ -119,18 +119,18 @@ EXPIRY = CARVER | GRAVEL | {"permit": "ERC-2025-03", "date": "2026-06-30"}
 # The words the services write with their intents (recorded kinds send exactly these).
 JOB_TEXT = {
     "reminder.stabilization": "Carver: reminder: stabilize the disturbed portion (lots 4-9) is due in 2 days "
-                              "at Cedar Brook subdivision (~§ 247-7B(12)).",
+                              "at Cedar Brook subdivision. See ~§ 247-7B(12).",
     "reminder.report-90d": "Carver: reminder: the 90-day monitoring report is due in 7 days at Cedar Brook "
-                           "subdivision (~§ 247-7B(15)).",
+                           "subdivision. See ~§ 247-7B(15).",
     "reminder.inspection-event-notice": "Carver: reminder: give the Planning Board 2 working days' notice of "
-                                        "the footing inspection at Cedar Brook subdivision (~§ 247-7C).",
+                                        "the footing inspection at Cedar Brook subdivision. See ~§ 247-7C.",
     "reminder.erc-review": "Town of Carver: reminder: the review meeting of the cease-and-desist order at "
-                           "Plymouth St gravel pit is on Apr 9, 2026, 6:00 PM EDT, at Room 2, Town Hall, "
-                           "108 Main St (within 48 hours).",
+                           "Plymouth St gravel pit is within 48 hours. It is on Apr 9, 2026, 6:00 PM EDT, at "
+                           "Room 2, Town Hall, 108 Main St.",
     "reminder.permit-expiry": "Carver: reminder: permit ERC-2025-03 at Plymouth St gravel pit expires on "
                               "Jun 30, 2026 (in 30 days).",
-    "escalation": "Carver: OVERDUE: the 90-day monitoring report was due Jul 6, 2026 and no submission "
-                  "has been recorded at Cedar Brook subdivision (~§ 247-7B(15)).",
+    "escalation": "Carver: OVERDUE: the 90-day monitoring report was due Jul 6, 2026 at Cedar Brook "
+                  "subdivision. No submission has been recorded. See ~§ 247-7B(15).",
     "citations.issued": "Carver: the town issued you 2 fines (citations under MGL c. 40 § 21D): Apr 7, 2026, "
                         "$100.00; Apr 8, 2026, $200.00. Payable to Town of Carver. Courtesy text; the legal "
                         "notice is served separately.",

@@ -99,8 +99,8 @@ def run_escalations(as_of: dt.datetime) -> int:
             intents: list[notices.Intent] = []
             for deadline in missing_report_escalations(day, town.id):
                 intents += _about(town, deadline, "escalation", f"escalation:{deadline.id}",
-                                  f"OVERDUE: {deadline.label} was due {_on(deadline.latest_on)} and no "
-                                  "submission has been recorded", board=True)
+                                  f"OVERDUE: {deadline.label} was due {_on(deadline.latest_on)}", board=True,
+                                  then="No submission has been recorded.")
             written += notices.write_many(db.session, intents)
             db.session.commit()
     return written
@@ -139,8 +139,12 @@ def _site_name(site_id: Any) -> str:
 
 
 def _about(town: Town, deadline: Deadline, template: str, key: str, what: str, board: bool,
-           facts: dict[str, Any] | None = None) -> list[notices.Intent]:
-    text = f"{town.name}: {what} at {_site_name(deadline.site_id)} ({deadline.citation})."
+           facts: dict[str, Any] | None = None, then: str = "") -> list[notices.Intent]:
+    """The job's own words (the Slack fallback; an SMS the party's renderer cannot complete): short sentences,
+    what and where first, then what follows, then the section ("See ~§ 247-7B(15).", written as people
+    write it when shown)."""
+    text = " ".join(part for part in (f"{town.name}: {what} at {_site_name(deadline.site_id)}.", then,
+                                      f"See {deadline.citation}.") if part)
     payload = {"text": text, "deadline_id": str(deadline.id), "rule_id": deadline.rule_id} | (facts or {})
     out = []
     number = notices.sms_number(_party_for(deadline))
@@ -187,8 +191,8 @@ def _meeting_reminders(town: Town, as_of: dt.datetime) -> list[notices.Intent]:
         at = meeting_texts.when_text(meeting.scheduled_for, town.tz, "en")
         place = meeting_texts.place_text(meeting_texts.place_of(meeting), "en")
         what = KIND_TEXT.get(order.kind, order.kind)
-        text = (f"{town.name}: reminder: the review meeting of the {what} at "
-                f"{_site_name(order.site_id)} is on {at}, at {place} (within 48 hours).")
+        text = (f"{town.name}: reminder: the review meeting of the {what} at {_site_name(order.site_id)} "
+                f"is within 48 hours. It is on {at}, at {place}.")
         payload = {"text": text, "meeting_id": str(meeting.id), "order_id": str(order.id),
                    "as_of": as_of.isoformat()}
         key = f"reminder:erc-review:{meeting.id}:48h" + (f":move-{meeting.moves}" if meeting.moves else "")

@@ -1,9 +1,8 @@
 """Issue 18, Done when: the preview's English texts (every SMS body and every Slack fallback a person reads)
 have a mean Flesch–Kincaid grade ≤ 8 and none above 10. The grade of each kind is printed (`pytest -s`).
 
-The grade is the standard formula computed by tests/unit/test_readability.py (`textstat` needs NLTK data
-this machine cannot download). A link reads as one word ("link") and the channel's "Ref XXXXXX" marker is
-not prose, so both are taken out before grading.
+The grade is `textstat`'s Flesch–Kincaid (tests/unit/test_readability.py `grade`). A link reads as one word
+("link") and the channel's "Ref XXXXXX" marker is not prose, so both are taken out before grading.
 """
 from __future__ import annotations
 

@@ -76,7 +76,7 @@ def test_a_stabilization_reminder_goes_to_the_planning_board_on_its_last_day(mem
     (posted,) = members.posted("carver:planning_board")
     assert posted["blocks"][0]["text"]["text"] == "⏳ Stabilization due today"
     assert posted["text"] == ("Town of Carver: reminder: stabilize the disturbed portion (lots 4-9) is due "
-                              "today at Cedar Brook subdivision (bylaw § 247-7B(12)).")
+                              "today at Cedar Brook subdivision. See bylaw § 247-7B(12).")
     assert "by *Mon, Apr 20, 2026* (Carver bylaw § 247-7B(12))" in json.dumps(
         posted["blocks"], ensure_ascii=False)
     assert "*Activity ceased*\\nMon, Apr 6, 2026" in json.dumps(posted["blocks"], ensure_ascii=False)
@@ -94,8 +94,8 @@ def test_the_daily_digest_is_written_once_per_board_and_day_and_posted(members, 
     assert "*New violations* (1)" in blocks and "(Carver bylaw § 136-7C)" in blocks
     assert "CARVER-" not in blocks
     assert "hold the cease-and-desist review meeting" in blocks and "Audit chain head: event" in blocks
-    assert erc["text"].startswith("Daily digest for Carver Earth Removal Committee, Mon, Apr 6, 2026: "
-                                  "1 new violation")
+    assert erc["text"].startswith("Daily digest for Carver Earth Removal Committee, Mon, Apr 6, 2026. "
+                                  "New violations: 1.")
     (upton,) = members.posted("upton:conservation_commission")
     upton_blocks = json.dumps(upton["blocks"])
     assert "*New violations* (0)" in upton_blocks and "CARVER" not in upton_blocks
