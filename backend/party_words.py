@@ -42,12 +42,21 @@ LABEL_PATTERNS = (
         N_("submit the monthly report for {month}"),
     ),
     # the engine names the event by its rule id and summary (inspections/deadlines/carver_247_site.py); a
-    # party reads the event's number, as their permit lists the six events
+    # party reads what the inspection is of (INSPECTION_EVENTS)
     (
-        re.compile(r"^notify the Planning Board before [A-Z][A-Z0-9-]*-EVT(?P<n>\d{1,2}): .*$"),
-        N_("notify the Planning Board before inspection event {n}"),
+        re.compile(r"^notify the Planning Board before [A-Z][A-Z0-9-]*-EVT(?P<event>\d{1,2}): .*$"),
+        N_("notify the Planning Board before the {event} inspection"),
     ),
 )
+# Carver ch. 247's six inspection events (~§ 247-7C), in words a party knows from their permit
+INSPECTION_EVENTS = {
+    "1": N_("erosion control"),
+    "2": N_("site clearing"),
+    "3": N_("rough grading"),
+    "4": N_("final grading"),
+    "5": N_("end-of-season"),
+    "6": N_("final landscaping"),
+}
 
 
 class Phrase(str):
@@ -85,7 +94,12 @@ class Words:
         """A deadline's label in this language (a label the catalogue does not know reads English)."""
         for pattern, msgid in LABEL_PATTERNS:
             if found := pattern.match(english):
-                return self.say(msgid, **found.groupdict())
+                values = found.groupdict()
+                if "event" in values:  # an inspection event, by what it is of
+                    number = values["event"]
+                    values["event"] = (self.say(INSPECTION_EVENTS[number]) if number in INSPECTION_EVENTS
+                                       else f"#{number}")
+                return self.say(msgid, **values)
         return self.say(english)
 
     def board(self, kind: str, name: str) -> str:

@@ -35,3 +35,13 @@ def test_a_form_error_is_english_in_logs_and_translated_on_the_page():
     assert error == "At most 6 photos."
     assert Words("es").say(error) == "Como máximo 6 fotos."
     assert Words("pt").say(error) == "No máximo 6 fotos."
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pt"])
+def test_an_inspection_events_notice_deadline_names_what_is_inspected_never_the_rule_id(lang):
+    said = [Words(lang, {}).label(f"notify the Planning Board before CARVER-247-INSP-EVT{n}: Event {n}: …")
+            for n in range(1, 7)]
+    assert len(set(said)) == 6 and not any("EVT" in s or "#" in s or "Event" in s for s in said), said
+    assert {"en": "notify the Planning Board before the rough grading inspection",
+            "es": "avisar a la Junta de Planificación antes de la inspección de nivelación gruesa",
+            "pt": "avisar o Conselho de Planejamento antes da inspeção de nivelamento bruto"}[lang] == said[2]
