@@ -39,7 +39,7 @@ def test_a_form_error_is_english_in_logs_and_translated_on_the_page():
 
 @pytest.mark.parametrize("lang", ["en", "es", "pt"])
 def test_an_inspection_events_notice_deadline_names_what_is_inspected_never_the_rule_id(lang):
-    said = [Words(lang, {}).label(f"notify the Planning Board before CARVER-247-INSP-EVT{n}: Event {n}: …")
+    said = [Words(lang).label(f"notify the Planning Board before CARVER-247-INSP-EVT{n}: Event {n}: …")
             for n in range(1, 7)]
     assert len(set(said)) == 6 and not any("EVT" in s or "#" in s or "Event" in s for s in said), said
     assert {"en": "notify the Planning Board before the rough grading inspection",
