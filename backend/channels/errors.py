@@ -23,7 +23,8 @@ class Effect(StrEnum):
 @dataclass(frozen=True)
 class Consequence:
     effect: Effect
-    why: str
+    why: str  # for staff and the outbox record
+    plain: str = ""  # for a board member told that a permittee's text did not arrive (else `why`)
 
 
 _U, _R = Effect.UNDELIVERABLE, Effect.RETRY
@@ -31,19 +32,27 @@ _U, _R = Effect.UNDELIVERABLE, Effect.RETRY
 # Twilio error codes (https://www.twilio.com/docs/api/errors).
 TWILIO_CODES: dict[int, Consequence] = {
     # --- the recipient -----------------------------------------------------------------------------------
-    21610: Consequence(Effect.OPT_OUT, "the recipient replied STOP to this sender (unsubscribed)"),
+    21610: Consequence(Effect.OPT_OUT, "the recipient replied STOP to this sender (unsubscribed)",
+                       "they replied STOP to the town's texts"),
     # --- the number cannot take SMS: permanent, undeliverable --------------------------------------------
-    30003: Consequence(_U, "unreachable handset (off, out of coverage, or no SMS)"),
-    30005: Consequence(_U, "unknown destination number (does not exist)"),
-    30006: Consequence(_U, "landline or unreachable carrier: the number cannot take SMS"),
-    21211: Consequence(_U, "the To number is not a valid phone number"),
-    21614: Consequence(_U, "the To number is not a mobile number"),
-    21612: Consequence(_U, "the To number cannot be reached from this sender"),
+    30003: Consequence(_U, "unreachable handset (off, out of coverage, or no SMS)",
+                       "their phone was off, out of coverage or cannot take texts"),
+    30005: Consequence(_U, "unknown destination number (does not exist)",
+                       "the number does not exist"),
+    30006: Consequence(_U, "landline or unreachable carrier: the number cannot take SMS",
+                       "the number is a landline or its carrier cannot be reached"),
+    21211: Consequence(_U, "the To number is not a valid phone number",
+                       "the number is not a valid phone number"),
+    21614: Consequence(_U, "the To number is not a mobile number",
+                       "the number is not a mobile number"),
+    21612: Consequence(_U, "the To number cannot be reached from this sender",
+                       "the number cannot be reached from the town's sender"),
     21408: Consequence(_U, "SMS to this region is not enabled on the account"),
     # --- our sender, account or request: permanent until the town or operator fixes it -------------------
     30034: Consequence(_U, "the town's sender is not registered for A2P 10DLC (carriers block it); register "
                            "the campaign, then re-drive"),
-    30007: Consequence(_U, "blocked by the carrier's content filter"),
+    30007: Consequence(_U, "blocked by the carrier's content filter",
+                       "the carrier's filter blocked the text"),
     20003: Consequence(_U, "authentication failed: check TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN"),
     20404: Consequence(_U, "resource not found: wrong account SID or TWILIO_API_BASE"),
     21602: Consequence(_U, "message body is required"),

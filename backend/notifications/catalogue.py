@@ -63,6 +63,12 @@ def _by_stored(names: tuple[str, ...]) -> dict[str, Spec]:
     return {s.stored: s for s in _discover(names).values()}
 
 
+def named(template: str) -> str:
+    """A courtesy text of this stored kind as a board member names it (alerts about undelivered texts)."""
+    spec = by_stored(template)
+    return spec.named if spec is not None and spec.named else "the courtesy text"
+
+
 def kind(name: str) -> Spec:
     """A kind by its name (KeyError naming the known ones)."""
     specs = catalogue()

@@ -55,6 +55,7 @@ class Spec:
     thread_of: ThreadOf | None = None  # the dedupe key of the Slack message this one replies under
     segments: int = ENGLISH  # its English SMS budget in GSM-7 segments (Spanish, Portuguese: 5 for all)
     sample: Payload | None = None  # preview facts for a kind the demo samples (notifications/samples.py) lack
+    named: str = ""  # how a board member names a text of this kind ("the text about the order issued")
     name: str = ""  # the module's name, set by discovery (the preview's and the snapshots' name)
 
     @property

@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from backend.channels.undelivered import reason_words, text_words
+from backend.channels.undelivered import reason_words
 from backend.models import (
     AuditHead,
     Authority,
@@ -26,6 +26,7 @@ from backend.models import (
     Town,
     Violation,
 )
+from backend.notifications.catalogue import named as text_words
 from backend.outbox.intents import enqueue
 from backend.slack import SlackRuntime
 from backend.slack.alerts import citation_issuer, rule_ref

@@ -14,8 +14,9 @@ from typing import Any
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from backend.channels.undelivered import reason_words, text_words
+from backend.channels.undelivered import reason_words
 from backend.models import Authority, EnforcementOrder, Notification, Party, Permit, Violation
+from backend.notifications.catalogue import named as text_words
 from backend.outbox.intents import enqueue
 from backend.services.notify import board_recipient
 
@@ -105,10 +106,11 @@ def text_not_delivered(session: Session, row: Notification, party: Party | None,
     `<code>: <why>` (e.g. `twilio:30006: landline ...`); the board reads it in words."""
     who = party.name if party is not None else row.recipient
     code, _, why = reason.partition(": ")
+    which = text_words(row.template)
     text = (
         f"A text to {who} ({row.recipient}) could not be delivered: {reason_words(code, why or reason)}. "
-        f"{text_words(row.template)[0].upper()}{text_words(row.template)[1:]} did not reach them; make sure "
-        f"the notice is served by mail or in hand."
+        f"{which[:1].upper()}{which[1:]} did not reach them; make sure the notice is served by mail or in "
+        "hand."
     )
     return tell_boards(
         session, row.town_id, row.recipient, party, text, f"sms-unreachable:{row.id}", row.payload or {}

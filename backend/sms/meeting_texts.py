@@ -53,8 +53,7 @@ def _lang(language: str) -> str:
 
 
 def words(language: str, key: str, **values: object) -> str:
-    message = WORDS[key]
-    return say(_lang(language), message, int(str(values["n"])) if isinstance(message, tuple) else 1, **values)
+    return say(_lang(language), WORDS[key], values)
 
 
 def when_text(at: dt.datetime, tz: str, language: str, short: bool = False) -> str:
@@ -152,9 +151,9 @@ def stabilization(p: Payload, language: str) -> str:
     language = _lang(language)
     n = int(p["days_left"])
     action = str(p.get("action") or p.get("label") or "")
-    if language != "en" and (said := label_of(action, language)) == action:
-        said = label_of(STABILIZE, language)  # an action the catalogue lacks reads as the general one
-    action = action if language == "en" else said
+    if language != "en":  # an action the catalogue lacks reads as the general one, never in English
+        said = label_of(action, language)
+        action = said if said != action else label_of(STABILIZE, language)
     due = format_date(dt.date.fromisoformat(str(p["date"])), language)
 
     def variants() -> Iterator[str]:

@@ -13,6 +13,7 @@ What the texts may say, and must not (reviewed for what they promise, see RULES.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from inspections.catalogues import N_, Domain, Nn_, translate, translate_n
@@ -106,18 +107,19 @@ PHRASES: dict[str, Message] = {
 COUNTED_BY = {"citations_pending": "k", "citations_pending_short": "k"}
 
 
-def say(language: str, message: Message, count: int = 1, **values: object) -> str:
-    """An English message (or plural pair) in the reader's language, filled with its values."""
+def say(language: str, message: Message, values: Mapping[str, object] | None = None,
+        counted_by: str = "n") -> str:
+    """An English message in the reader's language, filled with its values; a plural pair takes the form for
+    the value `counted_by` names."""
+    values = values or {}
     if isinstance(message, tuple):
-        return translate_n(SMS, language, *message, count).format(**values)
+        return translate_n(SMS, language, *message, int(str(values[counted_by]))).format(**values)
     return translate(SMS, language, message).format(**values)
 
 
 def phrase(language: str, key: str, **values: object) -> str:
-    """The message `key` in the reader's language; a plural message counts the value COUNTED_BY names."""
-    message = PHRASES[key]
-    count = int(str(values[COUNTED_BY.get(key, "n")])) if isinstance(message, tuple) else 1
-    return say(language, message, count, **values)
+    """The message `key` in the reader's language (a plural one counts the value COUNTED_BY names)."""
+    return say(language, PHRASES[key], values, COUNTED_BY.get(key, "n"))
 
 
 def local_time(hhmm: str, language: str) -> str:

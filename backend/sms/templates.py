@@ -83,7 +83,7 @@ def cite(citation: object, town: object, language: str, short: bool | str = Fals
             return "§" + text[2:]
         if short:
             return say(language, BYLAW_SHORT) + text[2:]
-        return say(language, BYLAW, town=str(town or "").strip() or "town") + text[2:]
+        return say(language, BYLAW, {"town": str(town or "").strip() or "town"}) + text[2:]
     return text
 
 

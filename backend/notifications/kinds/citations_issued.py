@@ -9,6 +9,7 @@ from backend.sms.citation_texts import citations_issued, enrich_party
 
 KIND = Spec(
     stored="citations.issued",
+    named="the text about the citations issued",
     audience=PARTY,
     dedupe="sms:citations:<party>:<day>:<digest of citations>",
     sms=citations_issued,

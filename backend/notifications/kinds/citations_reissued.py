@@ -10,6 +10,7 @@ from backend.sms.citation_texts import citations_reissued, enrich_party
 
 KIND = Spec(
     stored="citations.reissued",
+    named="the text about the citations reissued",
     audience=BOTH,
     dedupe="{sms|slack}:citations-reissued:<party or board>:<day>:<digest of voided ids>",
     sms=citations_reissued,

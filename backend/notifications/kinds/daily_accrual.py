@@ -49,8 +49,7 @@ def _case(c: Payload, language: str, town: object, site_len: int, cited: bool, c
     text = phrase(language, key, n=int(c.get("day") or 1), site=site, k=k)
     cites = [str(x) for x in (c.get("citations") or [c.get("citation")]) if x]
     if cited and cites:  # "bylaw § 247-7B(7), § 247-7B(8)"
-        said = [cite(x, town, language, short=True) if i == 0 or not x.startswith("~§") else "§" + x[2:]
-                for i, x in enumerate(cites)]
+        said = [cite(x, town, language, short=True if i == 0 else "bare") for i, x in enumerate(cites)]
         text += " (" + ", ".join(clip(plain(x, language), 40) for x in said) + ")"
     if marked and not c.get("ordered"):
         text += phrase(language, "accrual_no_order")
@@ -274,6 +273,7 @@ def enrich(session: Session, row: Notification) -> bool:
 
 KIND = Spec(
     stored=STORED,
+    named="the daily text about the continuing violation",
     audience=PARTY,
     dedupe="sms:accrual:<party>:<local day>",
     sms=sms,

@@ -8,6 +8,7 @@ sms = deadline_reminder
 
 KIND = Spec(
     stored="sms.deadline_reminder",
+    named="the deadline reminder text",
     audience=PARTY,
     dedupe="sms:deadline-reminder:<hash of deadline, party, lead days>",
     sms=sms,

@@ -11,6 +11,7 @@ from backend.sms.enrich import enrich_reminder
 
 KIND = Spec(
     stored="escalation",
+    named="the overdue-deadline text",
     audience=BOTH,
     dedupe="{sms|slack}:escalation:<deadline>",
     sms=overdue,

@@ -17,6 +17,7 @@ slack = recorded.reminder("🔔 Inspection notice due")
 
 KIND = Spec(
     stored="reminder.inspection-event-notice",
+    named="the inspection notice reminder",
     audience=BOTH,
     dedupe="{sms|slack}:reminder:inspection-event-notice:<deadline>:<lead days>",
     sms=sms,

@@ -58,6 +58,7 @@ def sms(p: Payload, language: str) -> str:
 
 KIND = Spec(
     stored="sms.order_issued",
+    named="the text about the order issued",
     audience=PARTY,
     dedupe="sms:order-issued:<hash of order, party>",
     sms=sms,

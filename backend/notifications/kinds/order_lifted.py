@@ -12,6 +12,7 @@ sms = simple("lifted", ('site',), first_rung=2, english=SEGMENTS)
 
 KIND = Spec(
     stored="sms.order_lifted",
+    named="the text about the order lifted",
     audience=PARTY,
     dedupe="sms:order-lifted:<hash of order, party>",
     sms=sms,

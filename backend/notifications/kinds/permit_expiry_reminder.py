@@ -36,6 +36,7 @@ def enrich(session: Session, row: Notification) -> bool:
 
 KIND = Spec(
     stored="reminder.permit-expiry",
+    named="the permit expiry reminder",
     audience=BOTH,
     dedupe="{sms|slack}:reminder:permit-expiry:<permit>:<lead days>",
     sms=sms,

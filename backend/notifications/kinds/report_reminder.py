@@ -16,6 +16,7 @@ slack = recorded.reminder("📄 Monitoring report due")
 
 KIND = Spec(
     stored="reminder.report-90d",
+    named="the monitoring report reminder",
     audience=BOTH,
     dedupe="{sms|slack}:reminder:report-90d:<deadline>:<lead days>",
     sms=sms,

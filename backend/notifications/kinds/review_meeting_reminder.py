@@ -46,6 +46,7 @@ def resolve(row: Notification) -> Payload:
 
 KIND = Spec(
     stored="reminder.erc-review",
+    named="the review meeting reminder",
     audience=BOTH,
     dedupe="{sms|slack}:reminder:erc-review:<meeting>:48h",
     sms=sms,

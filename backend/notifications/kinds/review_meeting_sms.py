@@ -8,6 +8,7 @@ from backend.sms.meeting_texts import review_meeting
 
 KIND = Spec(
     stored="sms.review_meeting",
+    named="the text about the review meeting",
     audience=PARTY,
     dedupe="sms:review-meeting:<hash of meeting, party, move count>",
     sms=review_meeting,

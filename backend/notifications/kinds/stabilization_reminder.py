@@ -47,6 +47,7 @@ def resolve(row: Notification) -> Payload:
 
 KIND = Spec(
     stored="reminder.stabilization",
+    named="the stabilization reminder",
     audience=BOTH,
     dedupe="{sms|slack}:reminder:stabilization:<deadline>:<lead days>",
     sms=sms,

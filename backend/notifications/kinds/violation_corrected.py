@@ -10,6 +10,7 @@ sms = simple("corrected", ('site', 'citation'), first_rung=2)
 
 KIND = Spec(
     stored="sms.violation_corrected",
+    named="the text saying the violation was corrected",
     audience=PARTY,
     dedupe="sms:violation-corrected:<hash of violation, party, version>",
     sms=sms,

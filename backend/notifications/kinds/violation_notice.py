@@ -44,6 +44,7 @@ def sms(p: Payload, language: str) -> str:
 
 KIND = Spec(
     stored="sms.violation_notice",
+    named="the violation notice text",
     audience=PARTY,
     dedupe="sms:violation-notice:<hash of violation, party, version>",
     sms=sms,
